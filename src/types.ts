@@ -1,0 +1,142 @@
+// The shared vocabulary of the pipeline. Every stage imports from here; nothing here imports a stage.
+
+/** One section of the corpus, as the ingest cut it. Its id is what the model cites. */
+export interface Passage {
+  /** `file-stem#heading-slug`, e.g. `02-borrowing#holds`. Unique in an index. */
+  id: string;
+  /** Path of the source file relative to the corpus folder, e.g. `02-borrowing.md`. */
+  file: string;
+  /** 1-based line of the heading that opens the passage. */
+  line: number;
+  /** Headings from the top of the file down to this one, e.g. `['Borrowing', 'Holds']`. */
+  trail: string[];
+  /** The passage's Markdown, heading line excluded. */
+  text: string;
+}
+
+/** A passage with its retrieval score in [0, 1]. */
+export interface Scored {
+  passage: Passage;
+  score: number;
+}
+
+/** The versioned system prompt. The version travels with every result and every report. */
+export interface Prompt {
+  /** e.g. `answer.v1`: the file name without its extension. */
+  version: string;
+  text: string;
+}
+
+/** What the gate compares against. Measured by `npm run eval -- --calibrate`, never chosen by taste. */
+export interface GateSettings {
+  /** The best passage must score at least this for the question to go any further. */
+  threshold: number;
+  /** The best passage must lead the runner-up by at least this much; 0 turns the check off. */
+  minMargin: number;
+  /** Where the threshold came from, in words, so a reader of the index can check it. */
+  source: string;
+}
+
+/** The shape every generator's reply must have (prompt v1). */
+export interface Reply {
+  answered: boolean;
+  answer: string;
+  citations: string[];
+}
+
+/** Who wrote an answer. `kind` lets a reader tell a language model from the stand-in at a glance. */
+export interface GeneratorInfo {
+  kind: 'claude' | 'extractive' | 'scripted';
+  /** The model id for Claude; a plain description otherwise. */
+  name: string;
+}
+
+/**
+ * Why a question was not answered. A closed set: a `switch` over it ends in `assertNever`, so a new
+ * reason is a compile error wherever it is not handled yet.
+ */
+export type RefusalReason =
+  | 'invalid_question'
+  | 'no_relevant_context'
+  | 'model_reported_no_answer'
+  | 'missing_citation'
+  | 'fabricated_citation'
+  | 'unparseable_response'
+  | 'model_unavailable';
+
+export const REFUSAL_REASONS: readonly RefusalReason[] = [
+  'invalid_question',
+  'no_relevant_context',
+  'model_reported_no_answer',
+  'missing_citation',
+  'fabricated_citation',
+  'unparseable_response',
+  'model_unavailable',
+];
+
+/**
+ * What one call to a generator came to. A failure that the world can cause (network, key, quota, a
+ * malformed reply) is data here; a bug in our own code is thrown.
+ */
+export type GenerationOutcome =
+  | { ok: true; reply: Reply; raw: string }
+  | {
+      ok: false;
+      reason: 'model_unavailable' | 'unparseable_response' | 'model_reported_no_answer';
+      /** A machine-readable sub-cause, e.g. `authentication`, `rate_limited`, `max_tokens`. */
+      code: string;
+      /** Plain words for a person. Never contains the API key. */
+      detail: string;
+      /** What the model sent, when it sent anything. */
+      raw?: string;
+    };
+
+export interface GenerationRequest {
+  question: string;
+  /** The context: exactly the passages the reply may cite. */
+  passages: Passage[];
+  prompt: Prompt;
+  signal?: AbortSignal;
+}
+
+/** The one seam between the engine and whatever writes answers. */
+export interface GenerationClient {
+  readonly info: GeneratorInfo;
+  generate(request: GenerationRequest): Promise<GenerationOutcome>;
+}
+
+interface ResultBase {
+  question: string;
+  /** The passages retrieved for the question, best first, with their scores. */
+  passages: Scored[];
+  threshold: number;
+  promptVersion: string;
+}
+
+export interface Answered extends ResultBase {
+  status: 'answered';
+  answer: string;
+  citations: string[];
+  generator: GeneratorInfo;
+  raw: string;
+}
+
+export interface Refused extends ResultBase {
+  status: 'refused';
+  reason: RefusalReason;
+  /** Plain words: what exactly failed. */
+  detail: string;
+  /** A sub-cause for `model_unavailable` and `unparseable_response`, e.g. `authentication`. */
+  code?: string;
+  /** The generator that was asked, if one was. Absent when the gate stopped the question. */
+  generator?: GeneratorInfo;
+  /** What the model sent, kept for the trace when a reply was refused. */
+  raw?: string;
+}
+
+/** Every path out of `ask()` ends in one of these. */
+export type AskResult = Answered | Refused;
+
+export function assertNever(value: never): never {
+  throw new Error(`unhandled case: ${JSON.stringify(value)}`);
+}
