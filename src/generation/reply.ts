@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { describeIssues } from '../issues';
 import type { Reply } from '../types';
 
 /**
@@ -29,10 +30,7 @@ export function parseReply(raw: string): Parsed {
   }
   const parsed = ReplySchema.safeParse(json);
   if (!parsed.success) {
-    const issues = parsed.error.issues.map(
-      (issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`,
-    );
-    return { ok: false, detail: `reply does not match the schema: ${issues.join('; ')}` };
+    return { ok: false, detail: `reply does not match the schema: ${describeIssues(parsed.error)}` };
   }
   return { ok: true, reply: parsed.data };
 }

@@ -1,0 +1,180 @@
+import Anthropic, {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  APIUserAbortError,
+  AuthenticationError,
+  BadRequestError,
+  InternalServerError,
+  NotFoundError,
+  OverloadedError,
+  PermissionDeniedError,
+  RateLimitError,
+} from '@anthropic-ai/sdk';
+import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
+import type { Message, TextBlock } from '@anthropic-ai/sdk/resources/messages';
+import type { GenerationClient, GenerationOutcome } from '../types';
+import { formatContext } from './context';
+import { parseReply, ReplySchema } from './reply';
+
+export const DEFAULT_MODEL = 'claude-opus-5';
+
+export interface ClaudeClientOptions {
+  /** The visitor's own key: the site never holds one. */
+  apiKey: string;
+  /** Default {@link DEFAULT_MODEL}. */
+  model?: string;
+  /** Injected by tests, which never reach the network. */
+  fetch?: typeof fetch;
+  /** Per attempt. Default 60 000. */
+  timeoutMs?: number;
+  /** Retries on connection failures, 408, 409, 429 and 5xx. Default 2. */
+  maxRetries?: number;
+  /** Default 1024: a cited answer from a few passages is short. */
+  maxTokens?: number;
+  baseURL?: string;
+}
+
+type Failure = Extract<GenerationOutcome, { ok: false }>;
+type Cause = Pick<Failure, 'code' | 'detail'>;
+
+const ABORTED: Cause = { code: 'aborted', detail: 'the request was cancelled before Claude answered' };
+
+/** Claude through the Messages API, held to {@link ReplySchema} by structured outputs. */
+export function createClaudeClient(options: ClaudeClientOptions): GenerationClient {
+  const { apiKey } = options;
+  // An empty key could only fail at the API, and would make every string "contain" it when scrubbed.
+  if (apiKey.trim() === '') throw new Error('createClaudeClient: apiKey is empty');
+  const model = options.model ?? DEFAULT_MODEL;
+  const maxTokens = options.maxTokens ?? 1024;
+  const client = new Anthropic({
+    apiKey,
+    fetch: options.fetch,
+    timeout: options.timeoutMs ?? 60_000,
+    maxRetries: options.maxRetries ?? 2,
+    baseURL: options.baseURL,
+    // The site calls the API from the visitor's browser with the visitor's own key, never a shared one.
+    dangerouslyAllowBrowser: true,
+  });
+  // `create`, not `parse`: `parse` throws on a schema failure and the raw text is lost with it.
+  const format = zodOutputFormat(ReplySchema);
+
+  return {
+    info: { kind: 'claude', name: model },
+    async generate(request) {
+      const params = {
+        model,
+        max_tokens: maxTokens,
+        system: request.prompt.text,
+        messages: [{ role: 'user' as const, content: formatContext(request) }],
+        output_config: { format },
+      };
+      let message: Message;
+      try {
+        message = await client.messages.create(params, { signal: request.signal });
+      } catch (error) {
+        const cause = describeFailure(error, request.signal);
+        return { ok: false, ...cause, detail: withoutKey(cause.detail, apiKey) };
+      }
+      return readMessage(message);
+    },
+  };
+}
+
+function readMessage(message: Message): GenerationOutcome {
+  // A proxy at `baseURL` can answer 200 with a body that is not a Message at all.
+  const blocks = Array.isArray(message.content) ? message.content : [];
+  const raw = blocks.find((block): block is TextBlock => block.type === 'text')?.text;
+  if (message.stop_reason === 'refusal') {
+    return {
+      ok: false,
+      reason: 'model_reported_no_answer',
+      code: 'stop_refusal',
+      detail: 'Claude declined to answer this question',
+      raw,
+    };
+  }
+  if (message.stop_reason === 'max_tokens') {
+    return {
+      ok: false,
+      reason: 'unparseable_response',
+      code: 'max_tokens',
+      detail: 'the reply was cut off at the token limit before it was complete',
+      raw,
+    };
+  }
+  if (raw === undefined) {
+    return {
+      ok: false,
+      reason: 'unparseable_response',
+      code: 'no_text',
+      detail: 'the response held no text to read a reply from',
+    };
+  }
+  const parsed = parseReply(raw);
+  if (!parsed.ok) {
+    return { ok: false, reason: 'unparseable_response', code: 'schema', detail: parsed.detail, raw };
+  }
+  return { ok: true, reply: parsed.reply, raw };
+}
+
+/** What went wrong, as data; throws what only a bug in our code (or the injected fetch) can cause. */
+function describeFailure(error: unknown, signal: AbortSignal | undefined): Omit<Failure, 'ok'> {
+  if (error instanceof APIError) return { reason: 'model_unavailable', ...describeApiError(error) };
+  // The SDK reads the body outside its own error handling: a cancel while the body streams in
+  // arrives as the fetch's bare AbortError.
+  if (error instanceof Error && error.name === 'AbortError' && signal?.aborted) {
+    return { reason: 'model_unavailable', ...ABORTED };
+  }
+  // Inside `create` only the response body is parsed, so this is the server (or a proxy) sending
+  // something that is not JSON under a JSON content type.
+  if (error instanceof SyntaxError) {
+    return {
+      reason: 'unparseable_response',
+      code: 'malformed_body',
+      detail: `the API's response was not valid JSON: ${error.message}`,
+    };
+  }
+  throw error;
+}
+
+/** Subclasses come before their parents: a timeout is a connection error, an overload a server error. */
+function describeApiError(error: APIError): Cause {
+  if (error instanceof APIUserAbortError) return ABORTED;
+  if (error instanceof APIConnectionTimeoutError) {
+    return { code: 'timeout', detail: 'Claude did not answer in time' };
+  }
+  if (error instanceof APIConnectionError) {
+    return { code: 'connection', detail: 'could not reach the Claude API; check the network connection' };
+  }
+  // The API's own words help (which model, which limit); `withoutKey` scrubs them afterwards.
+  const said = `(HTTP ${error.status}${error.apiMessage ? `: ${error.apiMessage}` : ''})`;
+  if (error instanceof AuthenticationError) {
+    return { code: 'authentication', detail: `the API key was rejected ${said}` };
+  }
+  if (error instanceof PermissionDeniedError) {
+    return { code: 'permission', detail: `the API key is not allowed to do this ${said}` };
+  }
+  if (error instanceof NotFoundError) {
+    return { code: 'not_found', detail: `the API found no such resource; is the model id right? ${said}` };
+  }
+  if (error instanceof RateLimitError) {
+    return { code: 'rate_limited', detail: `too many requests for this key; wait and ask again ${said}` };
+  }
+  // The API can report an overload under another status too, so the body's type counts as well.
+  if (error instanceof OverloadedError || error.type === 'overloaded_error') {
+    return { code: 'overloaded', detail: `Claude is overloaded right now; ask again later ${said}` };
+  }
+  if (error instanceof InternalServerError) {
+    return { code: 'server_error', detail: `the Claude API failed on its side ${said}` };
+  }
+  if (error instanceof BadRequestError) {
+    return { code: 'bad_request', detail: `the API refused the request as malformed ${said}` };
+  }
+  return { code: 'api_error', detail: `the Claude API answered with an error ${said}` };
+}
+
+/** The key must never reach a detail: details are shown, logged and kept in traces. */
+function withoutKey(text: string, apiKey: string): string {
+  return text.replaceAll(apiKey, '[API key]');
+}

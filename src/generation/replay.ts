@@ -1,0 +1,18 @@
+import type { GenerationClient, GenerationOutcome, GeneratorInfo } from '../types';
+import { parseReply } from './reply';
+
+/**
+ * A client whose reply was written down beforehand: a recorded model reply, or one made up to audit
+ * the verifier. The text goes through the same parser as a live model's, so it proves the same things.
+ */
+export function createReplayClient(options: { raw: string; info: GeneratorInfo }): GenerationClient {
+  const { raw, info } = options;
+  return {
+    info,
+    async generate(): Promise<GenerationOutcome> {
+      const parsed = parseReply(raw);
+      if (parsed.ok) return { ok: true, reply: parsed.reply, raw };
+      return { ok: false, reason: 'unparseable_response', code: 'schema', detail: parsed.detail, raw };
+    },
+  };
+}
