@@ -109,6 +109,8 @@ interface ResultBase {
   question: string;
   /** The passages retrieved for the question, best first, with their scores. */
   passages: Scored[];
+  /** Ids of the passages given to the generator: the only ones a reply may cite. Empty if none was asked. */
+  contextIds: string[];
   threshold: number;
   promptVersion: string;
 }

@@ -1,0 +1,18 @@
+import type { GateSettings } from './types';
+
+/**
+ * The gate as shipped for the bundled corpus. The threshold is the midpoint of the gap between the
+ * lowest-scoring answerable and the highest-scoring unanswerable question of eval/questions.json, as
+ * printed by `npm run eval -- --calibrate`; re-measure it whenever the corpus, the eval set or the
+ * retrieval model changes.
+ */
+export const DEFAULT_GATE: GateSettings = {
+  threshold: 0.133,
+  minMargin: 0,
+  source:
+    'midpoint of the gap on eval/questions.json (npm run eval -- --calibrate, 2026-12-02): ' +
+    'lowest answerable 0.169, highest gate-decidable unanswerable 0.097',
+};
+
+/** Passages given to the generator as context, at most. */
+export const DEFAULT_CONTEXT_SIZE = 3;

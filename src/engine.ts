@@ -1,0 +1,153 @@
+import { gate } from './gate';
+import { GenerationUnavailableError } from './generation/errors';
+import type { CompiledIndex } from './index-file';
+import type { Retriever } from './retrieval/retrieve';
+import { createRetriever } from './retrieval/retrieve';
+import { TfidfEmbedder } from './retrieval/tfidf';
+import type {
+  AskResult,
+  GateSettings,
+  GenerationClient,
+  GenerationOutcome,
+  Passage,
+  Prompt,
+  Refused,
+  Scored,
+} from './types';
+import { verify } from './verify';
+
+/** Longer than any honest question; a pasted document is not a question. */
+export const MAX_QUESTION_CHARS = 1000;
+
+/** How many retrieved passages a result shows, whatever the context size: enough to see why. */
+const SHOWN_PASSAGES = 5;
+
+/** Everything `ask()` needs that does not change between questions. */
+export interface Engine {
+  retriever: Retriever;
+  gate: GateSettings;
+  prompt: Prompt;
+  contextSize: number;
+  corpusIds: ReadonlySet<string>;
+}
+
+export function createEngine(index: CompiledIndex): Engine {
+  return {
+    retriever: createRetriever({
+      embedder: new TfidfEmbedder(index.model),
+      passages: index.passages,
+      vectors: index.vectors,
+    }),
+    gate: index.gate,
+    prompt: index.prompt,
+    contextSize: index.contextSize,
+    corpusIds: new Set(index.passages.map((passage) => passage.id)),
+  };
+}
+
+export interface AskOptions {
+  engine: Engine;
+  client: GenerationClient;
+  question: string;
+  signal?: AbortSignal;
+}
+
+const isAbort = (error: unknown) => error instanceof Error && error.name === 'AbortError';
+
+/**
+ * retrieve → gate → generate → verify. Every expected way to fail ends in a refusal with a named reason;
+ * a bug (TypeError and the like, or any error a client was not meant to throw) is rethrown.
+ */
+export async function ask(options: AskOptions): Promise<AskResult> {
+  const { engine, client, signal } = options;
+  const question = options.question.trim();
+  const base = { question, threshold: engine.gate.threshold, promptVersion: engine.prompt.version };
+  let contextIds: string[] = [];
+  const refuse = (
+    fields: Omit<Refused, 'status' | keyof typeof base | 'passages' | 'contextIds'>,
+    passages: Scored[],
+  ) => ({ status: 'refused', ...base, passages, contextIds, ...fields }) satisfies Refused;
+
+  if (question === '') {
+    return refuse({ reason: 'invalid_question', detail: 'the question is empty' }, []);
+  }
+  if (question.length > MAX_QUESTION_CHARS) {
+    return refuse(
+      {
+        reason: 'invalid_question',
+        detail: `the question is ${question.length} characters long; the limit is ${MAX_QUESTION_CHARS}`,
+      },
+      [],
+    );
+  }
+
+  const retrieved = engine.retriever.retrieve(question, Math.max(SHOWN_PASSAGES, engine.contextSize));
+  const verdict = gate(retrieved, engine.gate);
+  if (!verdict.pass) {
+    return refuse({ reason: 'no_relevant_context', detail: verdict.detail }, retrieved);
+  }
+
+  // A passage that could not pass the gate on its own is not evidence, so it is not context either.
+  const context: Passage[] = retrieved
+    .slice(0, engine.contextSize)
+    .filter((scored) => scored.score >= engine.gate.threshold)
+    .map((scored) => scored.passage);
+  contextIds = context.map((passage) => passage.id);
+
+  let outcome: GenerationOutcome;
+  try {
+    outcome = await client.generate({ question, passages: context, prompt: engine.prompt, signal });
+  } catch (error) {
+    if (error instanceof GenerationUnavailableError) {
+      return refuse(
+        { reason: 'model_unavailable', code: error.code, detail: error.message, generator: client.info },
+        retrieved,
+      );
+    }
+    if (isAbort(error)) {
+      return refuse(
+        {
+          reason: 'model_unavailable',
+          code: 'aborted',
+          detail: 'the request was cancelled',
+          generator: client.info,
+        },
+        retrieved,
+      );
+    }
+    throw error;
+  }
+
+  const generator = client.info;
+  if (!outcome.ok) {
+    const { reason, code, detail, raw } = outcome;
+    return refuse({ reason, code, detail, generator, ...(raw === undefined ? {} : { raw }) }, retrieved);
+  }
+
+  const { reply, raw } = outcome;
+  // Believed in this direction only: a model that says it could not answer is never argued with.
+  if (!reply.answered) {
+    const said = reply.answer.trim();
+    const detail = said === '' ? 'the generator reported that the passages do not answer the question' : said;
+    return refuse({ reason: 'model_reported_no_answer', detail, generator, raw }, retrieved);
+  }
+
+  const checked = verify({
+    reply,
+    contextIds: new Set(contextIds),
+    corpusIds: engine.corpusIds,
+  });
+  if (!checked.ok) {
+    return refuse({ reason: checked.reason, detail: checked.detail, generator, raw }, retrieved);
+  }
+  return {
+    status: 'answered',
+    ...base,
+    passages: retrieved,
+    contextIds,
+    answer: reply.answer.trim(),
+    citations: checked.citations,
+    generator,
+    raw,
+  };
+}

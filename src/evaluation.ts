@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { describeIssues } from './issues';
+import type { AskResult, Scored } from './types';
+
+// The evaluation set: questions with what must happen to them. Parsed at the edge like any input.
+
+export const EvalQuestionSchema = z
+  .object({
+    question: z.string().min(1),
+    answerable: z.boolean(),
+    /** The passage that answers it (answerable questions only). */
+    passage: z.string().min(1).optional(),
+    /** Strings a correct answer must contain, compared without regard to case. */
+    mustContain: z.array(z.string().min(1)).optional(),
+    /** The gate cannot decide it and the stand-in cannot either: without a model it is SKIP, never PASS. */
+    requiresModel: z.boolean().optional(),
+    note: z.string().optional(),
+  })
+  .strict()
+  .superRefine((item, context) => {
+    if (item.answerable && (item.passage === undefined || item.mustContain === undefined)) {
+      context.addIssue({
+        code: 'custom',
+        message: 'an answerable question needs `passage` and `mustContain`',
+      });
+    }
+    if (!item.answerable && (item.passage !== undefined || item.mustContain !== undefined)) {
+      context.addIssue({
+        code: 'custom',
+        message: 'an unanswerable question has no `passage` or `mustContain`',
+      });
+    }
+  });
+
+export const EvalSetSchema = z.array(EvalQuestionSchema).min(1);
+export type EvalQuestion = z.infer<typeof EvalQuestionSchema>;
+
+export class EvalSetError extends Error {
+  override name = 'EvalSetError';
+}
+
+export function parseEvalSet(json: unknown): EvalQuestion[] {
+  const parsed = EvalSetSchema.safeParse(json);
+  if (!parsed.success) {
+    throw new EvalSetError(`not a valid evaluation set: ${describeIssues(parsed.error)}`);
+  }
+  return parsed.data;
+}
+
+export type Judgement =
+  | { verdict: 'PASS'; why: string }
+  | { verdict: 'FAIL'; why: string }
+  | { verdict: 'SKIP'; why: string };
+
+/** What one result means for one question. `hasModel` is whether a language model wrote the answers. */
+export function judge(options: { item: EvalQuestion; result: AskResult; hasModel: boolean }): Judgement {
+  const { item, result, hasModel } = options;
+  if (item.requiresModel && !hasModel) {
+    return { verdict: 'SKIP', why: 'needs a language model; none is configured' };
+  }
+  const why =
+    result.status === 'refused'
+      ? `refused: ${result.reason}`
+      : `answered citing ${result.citations.join(', ')}`;
+  if (!item.answerable) {
+    return result.status === 'refused'
+      ? { verdict: 'PASS', why }
+      : { verdict: 'FAIL', why: `${why}, but the corpus does not answer it` };
+  }
+  if (result.status === 'refused') {
+    return { verdict: 'FAIL', why: `${why} (${result.detail})` };
+  }
+  if (!result.citations.includes(item.passage as string)) {
+    return { verdict: 'FAIL', why: `${why}, not ${item.passage}` };
+  }
+  const answer = result.answer.toLowerCase();
+  const missing = (item.mustContain ?? []).filter((text) => !answer.includes(text.toLowerCase()));
+  if (missing.length > 0) {
+    return {
+      verdict: 'FAIL',
+      why: `${why}, but the answer lacks ${missing.map((text) => JSON.stringify(text)).join(', ')}`,
+    };
+  }
+  return { verdict: 'PASS', why };
+}
+
+export interface Tally {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+export function tally(judgements: readonly Judgement[]): Tally {
+  return {
+    passed: judgements.filter((j) => j.verdict === 'PASS').length,
+    failed: judgements.filter((j) => j.verdict === 'FAIL').length,
+    skipped: judgements.filter((j) => j.verdict === 'SKIP').length,
+  };
+}
+
+/** The closing line, alone on its line, in the form test runners are read by. */
+export function closingLine(counts: Tally): string {
+  return `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`;
+}
+
+export interface CalibrationRow {
+  question: string;
+  bestScore: number;
+  bestPassage: string | undefined;
+  requiresModel: boolean;
+}
+
+export interface Calibration {
+  /** Answerable questions, lowest best score first. */
+  answerable: CalibrationRow[];
+  /** Unanswerable questions the gate is expected to decide, highest best score first. */
+  unanswerable: CalibrationRow[];
+  /** Questions marked `requiresModel`: listed, but left out of the gap because no threshold is meant to decide them. */
+  excluded: CalibrationRow[];
+  lowestAnswerable: number | undefined;
+  highestUnanswerable: number | undefined;
+  /** lowestAnswerable − highestUnanswerable; negative when the groups overlap. */
+  gap: number | undefined;
+  /** The threshold to ship when the gap is positive. */
+  midpoint: number | undefined;
+  /** The questions on the wrong side of the other group's edge, when the groups overlap. */
+  overlapping: CalibrationRow[];
+}
+
+/** Measures the threshold from the questions' best scores instead of choosing it by taste. */
+export function calibrate(rows: ReadonlyArray<CalibrationRow & { answerable: boolean }>): Calibration {
+  const strip = ({
+    answerable: _answerable,
+    ...row
+  }: CalibrationRow & { answerable: boolean }): CalibrationRow => row;
+  const answerable = rows
+    .filter((row) => row.answerable)
+    .map(strip)
+    .sort((a, b) => a.bestScore - b.bestScore);
+  const decidable = rows.filter((row) => !row.answerable && !row.requiresModel).map(strip);
+  const unanswerable = decidable.sort((a, b) => b.bestScore - a.bestScore);
+  const excluded = rows.filter((row) => !row.answerable && row.requiresModel).map(strip);
+  const lowestAnswerable = answerable[0]?.bestScore;
+  const highestUnanswerable = unanswerable[0]?.bestScore;
+  if (lowestAnswerable === undefined || highestUnanswerable === undefined) {
+    return {
+      answerable,
+      unanswerable,
+      excluded,
+      lowestAnswerable,
+      highestUnanswerable,
+      gap: undefined,
+      midpoint: undefined,
+      overlapping: [],
+    };
+  }
+  const gap = lowestAnswerable - highestUnanswerable;
+  const overlapping =
+    gap > 0
+      ? []
+      : [
+          ...answerable.filter((row) => row.bestScore <= highestUnanswerable),
+          ...unanswerable.filter((row) => row.bestScore >= lowestAnswerable),
+        ];
+  return {
+    answerable,
+    unanswerable,
+    excluded,
+    lowestAnswerable,
+    highestUnanswerable,
+    gap,
+    midpoint: gap > 0 ? (lowestAnswerable + highestUnanswerable) / 2 : undefined,
+    overlapping,
+  };
+}
+
+export function bestOf(passages: readonly Scored[]): { bestScore: number; bestPassage: string | undefined } {
+  const best = passages[0];
+  return { bestScore: best?.score ?? 0, bestPassage: best?.passage.id };
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { describeIssues } from './issues';
+import type { TfidfModel } from './retrieval/tfidf';
+import type { GateSettings, Passage, Prompt } from './types';
+
+// The compiled index: everything the engine needs at question time, written by the ingest and bundled
+// with the site. It crosses a boundary (a file, a network fetch), so it is parsed, never trusted.
+
+export const INDEX_FORMAT = 'sourcebound-index';
+export const INDEX_VERSION = 1;
+
+const PassageSchema = z.object({
+  id: z.string().min(1),
+  file: z.string().min(1),
+  line: z.number().int().positive(),
+  trail: z.array(z.string()).min(1),
+  text: z.string(),
+});
+
+const TfidfModelSchema = z.object({
+  kind: z.literal('tfidf'),
+  terms: z.array(z.string()),
+  idf: z.array(z.number().positive()),
+  unseenIdf: z.number().positive(),
+});
+
+const SparseVectorSchema = z.object({
+  ids: z.array(z.number().int().nonnegative()),
+  values: z.array(z.number().finite()),
+});
+
+const GateSettingsSchema = z.object({
+  threshold: z.number().min(0).max(1),
+  minMargin: z.number().min(0).max(1),
+  source: z.string().min(1),
+});
+
+export const CompiledIndexSchema = z
+  .object({
+    format: z.literal(INDEX_FORMAT),
+    version: z.literal(INDEX_VERSION),
+    passages: z.array(PassageSchema),
+    model: TfidfModelSchema,
+    vectors: z.array(SparseVectorSchema),
+    prompt: z.object({ version: z.string().min(1), text: z.string().min(1) }),
+    gate: GateSettingsSchema,
+    /** How many passages, at most, are given to the generator as context. */
+    contextSize: z.number().int().positive(),
+  })
+  .superRefine((index, context) => {
+    const seen = new Set<string>();
+    for (const passage of index.passages) {
+      if (seen.has(passage.id))
+        context.addIssue({ code: 'custom', message: `duplicate passage id ${passage.id}` });
+      seen.add(passage.id);
+    }
+    if (index.vectors.length !== index.passages.length) {
+      context.addIssue({
+        code: 'custom',
+        message: `${index.vectors.length} vectors for ${index.passages.length} passages`,
+      });
+    }
+    if (index.model.idf.length !== index.model.terms.length) {
+      context.addIssue({ code: 'custom', message: 'model.idf and model.terms differ in length' });
+    }
+    index.vectors.forEach((vector, position) => {
+      const inRange = vector.ids.every((id) => id < index.model.terms.length);
+      if (vector.ids.length !== vector.values.length || !inRange) {
+        context.addIssue({ code: 'custom', message: `vector ${position} does not fit the model` });
+      }
+    });
+  });
+
+export interface CompiledIndex {
+  format: typeof INDEX_FORMAT;
+  version: typeof INDEX_VERSION;
+  passages: Passage[];
+  model: TfidfModel;
+  vectors: Array<{ ids: number[]; values: number[] }>;
+  prompt: Prompt;
+  gate: GateSettings;
+  contextSize: number;
+}
+
+export class IndexLoadError extends Error {
+  override name = 'IndexLoadError';
+}
+
+/** Parses a compiled index read from anywhere; the message lists what is wrong, path by path. */
+export function parseIndex(json: unknown): CompiledIndex {
+  const parsed = CompiledIndexSchema.safeParse(json);
+  if (!parsed.success) {
+    throw new IndexLoadError(`not a valid sourcebound index: ${describeIssues(parsed.error)}`);
+  }
+  return parsed.data;
+}

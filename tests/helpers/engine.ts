@@ -1,0 +1,53 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createEngine, type Engine } from '../../src/engine';
+import type { CompiledIndex } from '../../src/index-file';
+import { compileIndex } from '../../src/ingest/compile';
+import type { GateSettings } from '../../src/types';
+
+export const TEST_PROMPT = { version: 'answer.test', text: 'Answer only from the passages. (answer.test)' };
+
+/** A corpus made for the engine tests: three sections about unrelated things. */
+export const TINY_CORPUS = [
+  {
+    path: 'pets.md',
+    text: `# Pets
+
+## Cats
+A cat needs fresh water every day and sleeps about 15 hours a day.
+
+## Dogs
+A dog needs a walk of at least 30 minutes twice a day.
+`,
+  },
+  {
+    path: 'garden.md',
+    text: `# Garden
+
+## Tomatoes
+Tomato plants need 6 hours of direct sun and water every 2 days in summer.
+`,
+  },
+];
+
+export function tinyIndex(gate: Partial<GateSettings> = {}): CompiledIndex {
+  return compileIndex({
+    files: TINY_CORPUS,
+    prompt: TEST_PROMPT,
+    gate: { threshold: 0.3, minMargin: 0, source: 'test', ...gate },
+  });
+}
+
+export function tinyEngine(gate: Partial<GateSettings> = {}): Engine {
+  return createEngine(tinyIndex(gate));
+}
+
+/** The bundled corpus, compiled in memory the way `npm run ingest` does. */
+export function libraryIndex(): CompiledIndex {
+  const files = readdirSync('corpus')
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .map((path) => ({ path, text: readFileSync(join('corpus', path), 'utf8') }));
+  const prompt = { version: 'answer.v1', text: readFileSync('prompts/answer.v1.md', 'utf8') };
+  return compileIndex({ files, prompt });
+}
