@@ -1,0 +1,77 @@
+// What the command-line scripts share: reading files with errors that name them, the index, the key.
+import { existsSync, readFileSync } from 'node:fs';
+import { createClaudeClient, DEFAULT_MODEL } from '../src/generation/claude';
+import { createExtractiveClient } from '../src/generation/extractive';
+import { type CompiledIndex, parseIndex } from '../src/index-file';
+import type { GenerationClient } from '../src/types';
+
+export const DEFAULT_INDEX = 'generated/index.json';
+
+/** A problem with what the user asked for: printed without a stack trace, exit code 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export function readText(path: string, what: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
+    throw new UsageError(`cannot read ${what} ${path}: ${code}`);
+  }
+}
+
+export function readJson(path: string, what: string): unknown {
+  const text = readText(path, what);
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`${what} ${path} is not JSON: ${(error as Error).message}`);
+  }
+}
+
+export function loadIndexFile(path: string): CompiledIndex {
+  if (!existsSync(path)) {
+    throw new UsageError(`no compiled index at ${path}: run \`npm run ingest\` first (or pass --index FILE)`);
+  }
+  try {
+    return parseIndex(readJson(path, 'index'));
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`${path}: ${(error as Error).message}`);
+  }
+}
+
+/** The key from the environment or from .env; the key itself is never printed. */
+export function apiKeyFromEnvironment(): string | undefined {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  const key = process.env.ANTHROPIC_API_KEY?.trim();
+  return key === undefined || key === '' ? undefined : key;
+}
+
+export function chooseClient(options: { model?: string }): { client: GenerationClient; usesModel: boolean } {
+  const apiKey = apiKeyFromEnvironment();
+  if (apiKey === undefined) return { client: createExtractiveClient(), usesModel: false };
+  const model = options.model ?? process.env.ANTHROPIC_MODEL ?? DEFAULT_MODEL;
+  return { client: createClaudeClient({ apiKey, model }), usesModel: true };
+}
+
+/** Runs a script's main: usage errors print one line and exit 2; anything else is a bug and shows its stack. */
+export function run(main: () => Promise<number> | number): void {
+  Promise.resolve()
+    .then(main)
+    .then(
+      (code) => {
+        process.exitCode = code;
+      },
+      (error: unknown) => {
+        if (error instanceof UsageError) {
+          console.error(`error: ${error.message}`);
+          process.exitCode = 2;
+          return;
+        }
+        console.error(error);
+        process.exitCode = 1;
+      },
+    );
+}

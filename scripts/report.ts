@@ -1,0 +1,36 @@
+// How results read in a terminal.
+import type { AskResult, Scored } from '../src/types';
+
+const BAR_WIDTH = 30;
+
+/** One line per passage: score, a bar with the threshold marked, the id. */
+export function scoreLines(passages: readonly Scored[], threshold: number): string[] {
+  if (passages.length === 0) return ['  (no passage shares a term with the question)'];
+  const mark = Math.round(threshold * BAR_WIDTH);
+  return passages.map(({ passage, score }) => {
+    const filled = Math.round(score * BAR_WIDTH);
+    const bar = Array.from({ length: BAR_WIDTH + 1 }, (_, i) =>
+      i === mark ? '|' : i < filled ? '█' : '·',
+    ).join('');
+    const side = score >= threshold ? 'above' : 'below';
+    return `  ${score.toFixed(3)} ${bar} ${side}  ${passage.id}`;
+  });
+}
+
+export function describe(result: AskResult): string {
+  const lines: string[] = [];
+  if (result.status === 'answered') {
+    lines.push(result.answer, '', `citations: ${result.citations.join(', ')}`);
+    lines.push(`generator: ${result.generator.name}`);
+  } else {
+    lines.push(
+      `refused: ${result.reason}${result.code === undefined ? '' : ` (${result.code})`}`,
+      `  ${result.detail}`,
+    );
+    if (result.generator !== undefined) lines.push(`generator: ${result.generator.name}`);
+  }
+  lines.push('', `retrieved passages (threshold ${result.threshold.toFixed(3)} marked |):`);
+  lines.push(...scoreLines(result.passages, result.threshold));
+  lines.push(`prompt: ${result.promptVersion}`);
+  return lines.join('\n');
+}

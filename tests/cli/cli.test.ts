@@ -1,0 +1,196 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+// The command-line scripts as a user runs them: a real process, real files, no key, no network.
+const work = mkdtempSync(join(tmpdir(), 'sourcebound-cli-'));
+const index = join(work, 'index.json');
+
+function run(script: string, args: string[]) {
+  const env = { ...process.env, ANTHROPIC_API_KEY: '' };
+  const result = spawnSync(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
+    encoding: 'utf8',
+    env,
+    timeout: 60_000,
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+beforeAll(() => {
+  const built = run('ingest', ['--corpus', 'corpus', '--out', index]);
+  expect(built.stderr).toBe('');
+  expect(built.code).toBe(0);
+}, 60_000);
+
+describe('npm run ingest', () => {
+  it('reports what it built', () => {
+    const out = join(work, 'again.json');
+    const result = run('ingest', ['--corpus', 'corpus', '--out', out]);
+    expect(result.stdout).toMatch(/16 passages from 4 files/);
+  });
+
+  it('fails on a duplicate heading, naming the id and both places', () => {
+    const result = run('ingest', [
+      '--corpus',
+      'tests/fixtures/duplicate-heading',
+      '--out',
+      join(work, 'dup.json'),
+    ]);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toMatch(/a#setup/);
+    expect(result.stderr).toMatch(/line 3/);
+    expect(result.stderr).toMatch(/line 7/);
+  });
+
+  it('fails on a missing corpus folder with a message naming it', () => {
+    const result = run('ingest', ['--corpus', join(work, 'nowhere'), '--out', join(work, 'x.json')]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/cannot read corpus folder .*nowhere/);
+  });
+
+  it('fails on a folder with no Markdown', () => {
+    const result = run('ingest', ['--corpus', 'tests/fixtures/replies', '--out', join(work, 'x.json')]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/empty/);
+  });
+
+  it('rejects a threshold outside [0, 1]', () => {
+    const result = run('ingest', ['--threshold', '3', '--out', join(work, 'x.json')]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--threshold takes a number from 0 to 1/);
+  });
+});
+
+describe('npm run ask', () => {
+  it('refuses the wifi password at the gate, showing passages and scores', () => {
+    const result = run('ask', ['--index', index, 'What is the wifi password?']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/refused: no_relevant_context/);
+    expect(result.stdout).toMatch(/\d\.\d{3} .* below {2}04-spaces#computers-and-wifi/);
+    expect(result.stderr).toMatch(/extractive stand-in/);
+  });
+
+  it('answers the DVD question citing the loan periods', () => {
+    const result = run('ask', ['--index', index, 'How long can I borrow a DVD for?']);
+    expect(result.stdout).toMatch(/7 days/);
+    expect(result.stdout).toMatch(/citations: 02-borrowing#loan-periods/);
+  });
+
+  it('prints the AskResult as JSON with --json', () => {
+    const result = run('ask', [
+      '--index',
+      index,
+      '--json',
+      'How many holds can a member have active at once?',
+    ]);
+    const parsed = JSON.parse(result.stdout);
+    expect(parsed).toMatchObject({
+      status: 'answered',
+      citations: ['02-borrowing#holds'],
+      promptVersion: 'answer.v1',
+    });
+  });
+
+  it.each([
+    ['made-up-id', 'fabricated_citation'],
+    ['outside-context', 'fabricated_citation'],
+    ['no-citation', 'missing_citation'],
+    ['empty-answer', 'unparseable_response'],
+    ['not-the-schema', 'unparseable_response'],
+  ])('refuses a replayed reply (%s) with %s', (file, reason) => {
+    const replay = `tests/fixtures/replies/${file}.json`;
+    const result = run('ask', [
+      '--index',
+      index,
+      '--json',
+      '--replay',
+      replay,
+      'How long can I borrow a DVD for?',
+    ]);
+    expect(JSON.parse(result.stdout)).toMatchObject({ status: 'refused', reason });
+  });
+
+  it('answers with a correct replayed reply', () => {
+    const replay = 'tests/fixtures/replies/correct.json';
+    const result = run('ask', ['--index', index, '--replay', replay, 'How long can I borrow a DVD for?']);
+    expect(result.stdout).toMatch(/can be borrowed for 7 days/);
+    expect(result.stderr).toMatch(/no model is called/);
+  });
+
+  it('says how to build the index when there is none', () => {
+    const result = run('ask', ['--index', join(work, 'missing.json'), 'anything']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/run `npm run ingest` first/);
+  });
+
+  it('rejects an index file that is not an index', () => {
+    const bad = join(work, 'bad.json');
+    writeFileSync(bad, '{"format":"something else"}');
+    const result = run('ask', ['--index', bad, 'anything']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/not a valid sourcebound index/);
+  });
+
+  it('asks for a question when given none', () => {
+    expect(run('ask', ['--index', index]).stderr).toMatch(/usage: npm run ask/);
+  });
+});
+
+describe('npm run eval', () => {
+  it('closes with the counts line and exits 0 when nothing fails', () => {
+    const result = run('eval', ['--index', index]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^SKIP Who is the head librarian\?$/m);
+    expect(result.stdout).toMatch(/^\d+ passed, 0 failed, 1 skipped$/m);
+    expect(result.stdout).toMatch(/prompt: answer\.v1/);
+  });
+
+  it('exits non-zero when a question fails', () => {
+    const questions = join(work, 'failing.json');
+    writeFileSync(
+      questions,
+      JSON.stringify([{ question: 'How long can I borrow a DVD for?', answerable: false }]),
+    );
+    const result = run('eval', ['--index', index, '--questions', questions]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/^FAIL How long can I borrow a DVD for\?$/m);
+    expect(result.stdout).toMatch(/^0 passed, 1 failed, 0 skipped$/m);
+  });
+
+  it('rejects a malformed evaluation set, naming the file', () => {
+    const questions = join(work, 'malformed.json');
+    writeFileSync(questions, JSON.stringify([{ question: 'x' }]));
+    const result = run('eval', ['--index', index, '--questions', questions]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/malformed\.json: not a valid evaluation set/);
+  });
+
+  it('calibrates: both groups in order, the gap and its midpoint, the shipped threshold', () => {
+    const result = run('eval', ['--index', index, '--calibrate']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/Answerable questions, lowest best score first/);
+    expect(result.stdout).toMatch(/gap: \d\.\d{3}; midpoint \(the threshold to ship\): \d\.\d{3}/);
+    expect(result.stdout).toMatch(/Who is the head librarian\?/);
+  });
+
+  it('says plainly when the groups overlap and which questions cause it', () => {
+    const questions = join(work, 'overlap.json');
+    writeFileSync(
+      questions,
+      JSON.stringify([
+        {
+          question: 'How long can I keep a magazine?',
+          answerable: true,
+          passage: '02-borrowing#loan-periods',
+          mustContain: ['14 days'],
+        },
+        { question: 'Who is the head librarian?', answerable: false },
+      ]),
+    );
+    const result = run('eval', ['--index', index, '--questions', questions, '--calibrate']);
+    expect(result.stdout).toMatch(/OVERLAP/);
+    expect(result.stdout).toMatch(/Caused by:[\s\S]*magazine[\s\S]*head librarian/);
+  });
+});
