@@ -1,4 +1,5 @@
 // How results read in a terminal.
+import { explainRefusal } from '../src/reasons';
 import type { AskResult, Scored } from '../src/types';
 
 const BAR_WIDTH = 30;
@@ -27,6 +28,8 @@ export function describe(result: AskResult): string {
       `refused: ${result.reason}${result.code === undefined ? '' : ` (${result.code})`}`,
       `  ${result.detail}`,
     );
+    const { summary, nextStep } = explainRefusal(result.reason);
+    lines.push(`  ${summary} ${nextStep}`);
     if (result.generator !== undefined) lines.push(`generator: ${result.generator.name}`);
   }
   lines.push('', `retrieved passages (threshold ${result.threshold.toFixed(3)} marked |):`);

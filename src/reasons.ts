@@ -1,0 +1,51 @@
+import { assertNever, type RefusalReason } from './types';
+
+export interface Explanation {
+  /** What happened, in plain words. */
+  summary: string;
+  /** What a person can do about it. */
+  nextStep: string;
+}
+
+/** Each refusal reason sends a reader somewhere different; this says where. */
+export function explainRefusal(reason: RefusalReason): Explanation {
+  switch (reason) {
+    case 'invalid_question':
+      return {
+        summary: 'That is not a question the engine can take.',
+        nextStep: 'Type a question of up to 1,000 characters.',
+      };
+    case 'no_relevant_context':
+      return {
+        summary: 'Nothing in the documents is close enough to this question.',
+        nextStep: 'Try other words, or ask a person: the documents may not cover it.',
+      };
+    case 'model_reported_no_answer':
+      return {
+        summary: 'Related passages were found, but they do not answer this question.',
+        nextStep: 'Read the passages below, or ask a person.',
+      };
+    case 'missing_citation':
+      return {
+        summary: 'The model answered without citing any passage, so the answer was discarded.',
+        nextStep: 'Ask again; an answer is only shown with its sources.',
+      };
+    case 'fabricated_citation':
+      return {
+        summary: 'The model cited a passage it was not given, so the answer was discarded.',
+        nextStep: 'Ask again, or read the passages below yourself.',
+      };
+    case 'unparseable_response':
+      return {
+        summary: 'The reply could not be read as an answer, so it was discarded.',
+        nextStep: 'Ask again.',
+      };
+    case 'model_unavailable':
+      return {
+        summary: 'The model could not be asked.',
+        nextStep: 'Check the key and the connection, or use the extractive stand-in (no key).',
+      };
+    default:
+      return assertNever(reason);
+  }
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { explainRefusal } from '../../src/reasons';
+import { assertNever, REFUSAL_REASONS, type RefusalReason } from '../../src/types';
+
+describe('explainRefusal', () => {
+  it('gives every reason its own summary and next step', () => {
+    const explanations = REFUSAL_REASONS.map(explainRefusal);
+    expect(new Set(explanations.map((e) => e.summary)).size).toBe(REFUSAL_REASONS.length);
+    for (const { summary, nextStep } of explanations) {
+      expect(summary).not.toBe('');
+      expect(nextStep).not.toBe('');
+    }
+  });
+
+  it('tells "nothing on that" apart from "found something that did not answer it"', () => {
+    expect(explainRefusal('no_relevant_context').summary).toMatch(/Nothing/);
+    expect(explainRefusal('model_reported_no_answer').summary).toMatch(/do not answer/);
+  });
+
+  it('throws on a reason that is not in the union, via assertNever', () => {
+    expect(() => explainRefusal('made_up' as RefusalReason)).toThrow(/unhandled case: "made_up"/);
+    expect(() => assertNever('x' as never)).toThrow(/unhandled case/);
+  });
+});
