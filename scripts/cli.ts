@@ -1,5 +1,6 @@
 // What the command-line scripts share: reading files with errors that name them, the index, the key.
 import { existsSync, readFileSync } from 'node:fs';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { createClaudeClient, DEFAULT_MODEL } from '../src/generation/claude';
 import { createExtractiveClient } from '../src/generation/extractive';
 import { type CompiledIndex, parseIndex } from '../src/index-file';
@@ -45,15 +46,41 @@ export function loadIndexFile(path: string): CompiledIndex {
 /** The key from the environment or from .env; the key itself is never printed. */
 export function apiKeyFromEnvironment(): string | undefined {
   if (existsSync('.env')) process.loadEnvFile('.env');
-  const key = process.env.ANTHROPIC_API_KEY?.trim();
-  return key === undefined || key === '' ? undefined : key;
+  return setting('ANTHROPIC_API_KEY');
 }
 
-export function chooseClient(options: { model?: string }): { client: GenerationClient; usesModel: boolean } {
-  const apiKey = apiKeyFromEnvironment();
+/** An environment variable, with an empty value read as unset. */
+function setting(name: string): string | undefined {
+  const value = process.env[name]?.trim();
+  return value === undefined || value === '' ? undefined : value;
+}
+
+/**
+ * Claude when a key is set, the extractive stand-in otherwise, or always with `noModel` (so that
+ * `npm test` stays offline on a machine whose .env holds a key).
+ */
+export function chooseClient(options: { model?: string | undefined; noModel?: boolean }): {
+  client: GenerationClient;
+  usesModel: boolean;
+} {
+  const apiKey = options.noModel ? undefined : apiKeyFromEnvironment();
   if (apiKey === undefined) return { client: createExtractiveClient(), usesModel: false };
-  const model = options.model ?? process.env.ANTHROPIC_MODEL ?? DEFAULT_MODEL;
+  const model = options.model ?? setting('ANTHROPIC_MODEL') ?? DEFAULT_MODEL;
   return { client: createClaudeClient({ apiKey, model }), usesModel: true };
+}
+
+/** node:util parseArgs, with its errors (an unknown flag, a missing value) as usage errors. */
+export function parseCommandLine<T extends ParseArgsConfig>(
+  config: T,
+  usage: string,
+): ReturnType<typeof parseArgs<T>> {
+  try {
+    return parseArgs(config);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    if (code.startsWith('ERR_PARSE_ARGS')) throw new UsageError(`${(error as Error).message}\n${usage}`);
+    throw error;
+  }
 }
 
 /** Runs a script's main: usage errors print one line and exit 2; anything else is a bug and shows its stack. */
@@ -70,7 +97,10 @@ export function run(main: () => Promise<number> | number): void {
           process.exitCode = 2;
           return;
         }
-        console.error(error);
+        // A bug's stack is shown, but never with the key in it, whatever the error quoted.
+        const key = process.env.ANTHROPIC_API_KEY?.trim();
+        const text = error instanceof Error ? (error.stack ?? String(error)) : String(error);
+        console.error(key ? text.replaceAll(key, '[API key]') : text);
         process.exitCode = 1;
       },
     );

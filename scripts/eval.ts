@@ -1,5 +1,4 @@
 // npm run eval -- [--questions FILE] [--index FILE] [--calibrate] [--model ID]
-import { parseArgs } from 'node:util';
 import { ask, createEngine } from '../src/engine';
 import {
   bestOf,
@@ -10,7 +9,15 @@ import {
   parseEvalSet,
   tally,
 } from '../src/evaluation';
-import { chooseClient, DEFAULT_INDEX, loadIndexFile, readJson, run, UsageError } from './cli';
+import {
+  chooseClient,
+  DEFAULT_INDEX,
+  loadIndexFile,
+  parseCommandLine,
+  readJson,
+  run,
+  UsageError,
+} from './cli';
 
 function printCalibration(result: Calibration): void {
   const row = (r: Calibration['answerable'][number]) =>
@@ -22,6 +29,13 @@ function printCalibration(result: Calibration): void {
   if (result.excluded.length > 0) {
     console.log('\nMarked as needing a model (not used for the gap: no threshold is meant to decide them):');
     for (const r of result.excluded) console.log(row(r));
+  }
+  if (result.excludedOverlapping.length > 0) {
+    console.log(
+      `\nCounted in, these OVERLAP the answerable group (lowest ${result.lowestAnswerable?.toFixed(3)}): ` +
+        'no threshold refuses them without refusing a genuine question; layers 2 and 3 must:',
+    );
+    for (const r of result.excludedOverlapping) console.log(row(r));
   }
   console.log('');
   if (result.gap === undefined) {
@@ -42,15 +56,22 @@ function printCalibration(result: Calibration): void {
   }
 }
 
+const USAGE =
+  'usage: npm run eval -- [--questions FILE] [--index FILE] [--calibrate] [--model ID] [--no-model]';
+
 run(async () => {
-  const { values } = parseArgs({
-    options: {
-      questions: { type: 'string', default: 'eval/questions.json' },
-      index: { type: 'string', default: DEFAULT_INDEX },
-      calibrate: { type: 'boolean', default: false },
-      model: { type: 'string' },
+  const { values } = parseCommandLine(
+    {
+      options: {
+        questions: { type: 'string', default: 'eval/questions.json' },
+        index: { type: 'string', default: DEFAULT_INDEX },
+        calibrate: { type: 'boolean', default: false },
+        model: { type: 'string' },
+        'no-model': { type: 'boolean', default: false },
+      },
     },
-  });
+    USAGE,
+  );
   const items = (() => {
     try {
       return parseEvalSet(readJson(values.questions, 'evaluation set'));
@@ -74,9 +95,9 @@ run(async () => {
     return 0;
   }
 
-  const { client, usesModel } = chooseClient(values.model === undefined ? {} : { model: values.model });
+  const { client, usesModel } = chooseClient({ model: values.model, noModel: values['no-model'] });
   console.log(
-    usesModel ? `generator: ${client.info.name}` : `generator: ${client.info.name}; no ANTHROPIC_API_KEY`,
+    `generator: ${client.info.name}${usesModel ? '' : '; no model, so questions that need one are SKIP'}`,
   );
   const judgements = [];
   for (const item of items) {

@@ -1,13 +1,15 @@
 // npm run ingest -- [--corpus DIR] [--out FILE] [--prompt FILE] [--threshold N] [--min-margin N] [--quiet]
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, extname, join, relative } from 'node:path';
-import { parseArgs } from 'node:util';
+import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { DEFAULT_GATE } from '../src/config';
 import { compileIndex } from '../src/ingest/compile';
 import { IngestError } from '../src/ingest/errors';
 import type { GateSettings } from '../src/types';
-import { DEFAULT_INDEX, readText, run, UsageError } from './cli';
+import { DEFAULT_INDEX, parseCommandLine, readText, run, UsageError } from './cli';
 
+const USAGE =
+  'usage: npm run ingest -- [--corpus DIR] [--out FILE] [--prompt FILE] [--threshold N] [--min-margin N] [--quiet]';
+const BUNDLED_CORPUS = 'corpus';
 const MARKDOWN = new Set(['.md', '.markdown']);
 
 function markdownFiles(folder: string): string[] {
@@ -18,61 +20,97 @@ function markdownFiles(folder: string): string[] {
     throw new UsageError(`cannot read corpus folder ${folder}: ${(error as NodeJS.ErrnoException).code}`);
   }
   return entries
-    .filter((entry) => MARKDOWN.has(extname(entry).toLowerCase()) && statSync(join(folder, entry)).isFile())
+    .filter((entry) => MARKDOWN.has(extname(entry).toLowerCase()) && isFile(join(folder, entry)))
     .map((entry) => entry.split('\\').join('/'))
     .sort();
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch (error) {
+    // A link to nowhere is a file the user meant to include: say so rather than skip it.
+    throw new UsageError(`cannot read corpus file ${path}: ${(error as NodeJS.ErrnoException).code}`);
+  }
 }
 
 function score(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
   const number = Number(value);
-  if (!Number.isFinite(number) || number < 0 || number > 1)
-    throw new UsageError(`${flag} takes a number from 0 to 1`);
+  if (value.trim() === '' || !Number.isFinite(number) || number < 0 || number > 1) {
+    throw new UsageError(`${flag} takes a number from 0 to 1, not ${JSON.stringify(value)}`);
+  }
   return number;
 }
 
+/**
+ * The shipped threshold was measured on the bundled manual. Any other corpus gets it only as a
+ * starting point, and its source says so instead of claiming a measurement nobody took.
+ */
+function gateFor(options: { folder: string; threshold?: number; minMargin?: number }): GateSettings {
+  const minMargin = options.minMargin ?? DEFAULT_GATE.minMargin;
+  if (options.threshold !== undefined) {
+    return {
+      threshold: options.threshold,
+      minMargin,
+      source: 'set with --threshold when the index was built',
+    };
+  }
+  if (resolve(options.folder) === resolve(BUNDLED_CORPUS)) return { ...DEFAULT_GATE, minMargin };
+  return {
+    threshold: DEFAULT_GATE.threshold,
+    minMargin,
+    source:
+      'NOT CALIBRATED for this corpus: the bundled manual’s threshold, used as a starting point; measure one ' +
+      'with npm run eval -- --calibrate --index FILE --questions FILE and rebuild with --threshold',
+  };
+}
+
 run(() => {
-  const { values } = parseArgs({
-    options: {
-      corpus: { type: 'string', default: 'corpus' },
-      out: { type: 'string', default: DEFAULT_INDEX },
-      prompt: { type: 'string', default: 'prompts/answer.v1.md' },
-      threshold: { type: 'string' },
-      'min-margin': { type: 'string' },
-      quiet: { type: 'boolean', default: false },
+  const { values } = parseCommandLine(
+    {
+      options: {
+        corpus: { type: 'string', default: BUNDLED_CORPUS },
+        out: { type: 'string', default: DEFAULT_INDEX },
+        prompt: { type: 'string', default: 'prompts/answer.v1.md' },
+        threshold: { type: 'string' },
+        'min-margin': { type: 'string' },
+        quiet: { type: 'boolean', default: false },
+      },
     },
-  });
+    USAGE,
+  );
   const folder = values.corpus;
   const files = markdownFiles(folder).map((path) => ({
     path,
     text: readText(join(folder, path), 'corpus file'),
   }));
-  const threshold = score(values.threshold, '--threshold');
-  const minMargin = score(values['min-margin'], '--min-margin');
-  const gate: GateSettings = {
-    threshold: threshold ?? DEFAULT_GATE.threshold,
-    minMargin: minMargin ?? DEFAULT_GATE.minMargin,
-    source: threshold === undefined ? DEFAULT_GATE.source : 'set with --threshold on the command line',
+  const gate = gateFor({
+    folder,
+    threshold: score(values.threshold, '--threshold'),
+    minMargin: score(values['min-margin'], '--min-margin'),
+  });
+  const prompt = {
+    version: basename(values.prompt, extname(values.prompt)),
+    text: readText(values.prompt, 'prompt'),
   };
-  const promptVersion = basename(values.prompt, extname(values.prompt));
-  const prompt = { version: promptVersion, text: readText(values.prompt, 'prompt') };
 
   let index: ReturnType<typeof compileIndex>;
   try {
     index = compileIndex({ files, prompt, gate });
   } catch (error) {
-    if (error instanceof IngestError)
+    if (error instanceof IngestError) {
       throw new UsageError(`ingest of ${folder} failed:\n  ${error.problems.join('\n  ')}`);
+    }
     throw error;
   }
   mkdirSync(dirname(values.out), { recursive: true });
   writeFileSync(values.out, `${JSON.stringify(index)}\n`);
   if (!values.quiet) {
-    console.log(
-      `${index.passages.length} passages from ${files.length} files in ${relative('.', folder) || '.'} → ${values.out}`,
-    );
+    const where = relative('.', folder) || '.';
+    console.log(`${index.passages.length} passages from ${files.length} files in ${where} → ${values.out}`);
     console.log(`model: ${index.model.kind}, ${index.model.terms.length} terms; prompt ${prompt.version}`);
-    console.log(`gate: threshold ${gate.threshold} (${gate.source}), minMargin ${gate.minMargin}`);
+    console.log(`gate: threshold ${gate.threshold}, minMargin ${gate.minMargin}; ${gate.source}`);
   }
   return 0;
 });

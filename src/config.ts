@@ -14,5 +14,8 @@ export const DEFAULT_GATE: GateSettings = {
     'lowest answerable 0.169, highest gate-decidable unanswerable 0.097',
 };
 
+/** Longer than any honest question; a pasted document is not a question. */
+export const MAX_QUESTION_CHARS = 1000;
+
 /** Passages given to the generator as context, at most. */
 export const DEFAULT_CONTEXT_SIZE = 3;

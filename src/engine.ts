@@ -1,23 +1,20 @@
+import { MAX_QUESTION_CHARS } from './config';
 import { gate } from './gate';
 import { GenerationUnavailableError } from './generation/errors';
 import type { CompiledIndex } from './index-file';
+import { embedderFor } from './retrieval/model';
 import type { Retriever } from './retrieval/retrieve';
 import { createRetriever } from './retrieval/retrieve';
-import { TfidfEmbedder } from './retrieval/tfidf';
 import type {
   AskResult,
   GateSettings,
   GenerationClient,
   GenerationOutcome,
-  Passage,
   Prompt,
   Refused,
   Scored,
 } from './types';
 import { verify } from './verify';
-
-/** Longer than any honest question; a pasted document is not a question. */
-export const MAX_QUESTION_CHARS = 1000;
 
 /** How many retrieved passages a result shows, whatever the context size: enough to see why. */
 const SHOWN_PASSAGES = 5;
@@ -34,7 +31,7 @@ export interface Engine {
 export function createEngine(index: CompiledIndex): Engine {
   return {
     retriever: createRetriever({
-      embedder: new TfidfEmbedder(index.model),
+      embedder: embedderFor(index.model),
       passages: index.passages,
       vectors: index.vectors,
     }),
@@ -52,7 +49,9 @@ export interface AskOptions {
   signal?: AbortSignal;
 }
 
-const isAbort = (error: unknown) => error instanceof Error && error.name === 'AbortError';
+/** A cancel the caller asked for; an AbortError nobody asked for is not one, and is rethrown. */
+const isRequestedAbort = (error: unknown, signal: AbortSignal | undefined) =>
+  error instanceof Error && error.name === 'AbortError' && signal?.aborted === true;
 
 /**
  * retrieve → gate → generate → verify. Every expected way to fail ends in a refusal with a named reason;
@@ -62,23 +61,23 @@ export async function ask(options: AskOptions): Promise<AskResult> {
   const { engine, client, signal } = options;
   const question = options.question.trim();
   const base = { question, threshold: engine.gate.threshold, promptVersion: engine.prompt.version };
-  let contextIds: string[] = [];
-  const refuse = (
-    fields: Omit<Refused, 'status' | keyof typeof base | 'passages' | 'contextIds'>,
-    passages: Scored[],
-  ) => ({ status: 'refused', ...base, passages, contextIds, ...fields }) satisfies Refused;
+  type RefusalFields = Omit<Refused, 'status' | keyof typeof base | 'passages' | 'context'>;
+  const refuse = (fields: RefusalFields, passages: Scored[] = [], context: Scored[] = []): Refused => ({
+    status: 'refused',
+    ...base,
+    passages,
+    context,
+    ...fields,
+  });
 
   if (question === '') {
-    return refuse({ reason: 'invalid_question', detail: 'the question is empty' }, []);
+    return refuse({ reason: 'invalid_question', detail: 'the question is empty' });
   }
   if (question.length > MAX_QUESTION_CHARS) {
-    return refuse(
-      {
-        reason: 'invalid_question',
-        detail: `the question is ${question.length} characters long; the limit is ${MAX_QUESTION_CHARS}`,
-      },
-      [],
-    );
+    return refuse({
+      reason: 'invalid_question',
+      detail: `the question is ${question.length} characters long; the limit is ${MAX_QUESTION_CHARS}`,
+    });
   }
 
   const retrieved = engine.retriever.retrieve(question, Math.max(SHOWN_PASSAGES, engine.contextSize));
@@ -88,40 +87,48 @@ export async function ask(options: AskOptions): Promise<AskResult> {
   }
 
   // A passage that could not pass the gate on its own is not evidence, so it is not context either.
-  const context: Passage[] = retrieved
+  const context = retrieved
     .slice(0, engine.contextSize)
-    .filter((scored) => scored.score >= engine.gate.threshold)
-    .map((scored) => scored.passage);
-  contextIds = context.map((passage) => passage.id);
+    .filter((scored) => scored.score >= engine.gate.threshold);
+  const generator = client.info;
 
   let outcome: GenerationOutcome;
   try {
-    outcome = await client.generate({ question, passages: context, prompt: engine.prompt, signal });
+    outcome = await client.generate({
+      question,
+      passages: context.map((scored) => scored.passage),
+      prompt: engine.prompt,
+      signal,
+    });
   } catch (error) {
     if (error instanceof GenerationUnavailableError) {
-      return refuse(
-        { reason: 'model_unavailable', code: error.code, detail: error.message, generator: client.info },
-        retrieved,
-      );
+      const fields = {
+        reason: 'model_unavailable',
+        code: error.code,
+        detail: error.message,
+        generator,
+      } as const;
+      return refuse(fields, retrieved, context);
     }
-    if (isAbort(error)) {
-      return refuse(
-        {
-          reason: 'model_unavailable',
-          code: 'aborted',
-          detail: 'the request was cancelled',
-          generator: client.info,
-        },
-        retrieved,
-      );
+    if (isRequestedAbort(error, signal)) {
+      const fields = {
+        reason: 'model_unavailable',
+        code: 'aborted',
+        detail: 'the request was cancelled',
+        generator,
+      } as const;
+      return refuse(fields, retrieved, context);
     }
     throw error;
   }
 
-  const generator = client.info;
   if (!outcome.ok) {
     const { reason, code, detail, raw } = outcome;
-    return refuse({ reason, code, detail, generator, ...(raw === undefined ? {} : { raw }) }, retrieved);
+    return refuse(
+      { reason, code, detail, generator, ...(raw === undefined ? {} : { raw }) },
+      retrieved,
+      context,
+    );
   }
 
   const { reply, raw } = outcome;
@@ -129,22 +136,22 @@ export async function ask(options: AskOptions): Promise<AskResult> {
   if (!reply.answered) {
     const said = reply.answer.trim();
     const detail = said === '' ? 'the generator reported that the passages do not answer the question' : said;
-    return refuse({ reason: 'model_reported_no_answer', detail, generator, raw }, retrieved);
+    return refuse({ reason: 'model_reported_no_answer', detail, generator, raw }, retrieved, context);
   }
 
   const checked = verify({
     reply,
-    contextIds: new Set(contextIds),
+    contextIds: new Set(context.map((scored) => scored.passage.id)),
     corpusIds: engine.corpusIds,
   });
   if (!checked.ok) {
-    return refuse({ reason: checked.reason, detail: checked.detail, generator, raw }, retrieved);
+    return refuse({ reason: checked.reason, detail: checked.detail, generator, raw }, retrieved, context);
   }
   return {
     status: 'answered',
     ...base,
     passages: retrieved,
-    contextIds,
+    context,
     answer: reply.answer.trim(),
     citations: checked.citations,
     generator,

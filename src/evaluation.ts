@@ -62,6 +62,10 @@ export function judge(options: { item: EvalQuestion; result: AskResult; hasModel
     result.status === 'refused'
       ? `refused: ${result.reason}`
       : `answered citing ${result.citations.join(', ')}`;
+  if (!item.answerable && result.status === 'refused' && result.reason === 'model_unavailable') {
+    // Not a refusal of the question: nothing was decided, and a broken key must not pass the set.
+    return { verdict: 'FAIL', why: `${why} (${result.detail}): the question was never decided` };
+  }
   if (!item.answerable) {
     return result.status === 'refused'
       ? { verdict: 'PASS', why }
@@ -115,8 +119,13 @@ export interface Calibration {
   answerable: CalibrationRow[];
   /** Unanswerable questions the gate is expected to decide, highest best score first. */
   unanswerable: CalibrationRow[];
-  /** Questions marked `requiresModel`: listed, but left out of the gap because no threshold is meant to decide them. */
+  /** Questions marked `requiresModel`: listed, but left out of the gap; no threshold is meant to decide them. */
   excluded: CalibrationRow[];
+  /**
+   * Excluded questions scoring at or above the lowest answerable one. Counted in, they make the groups
+   * overlap: no threshold could refuse them without refusing a genuine question too.
+   */
+  excludedOverlapping: CalibrationRow[];
   lowestAnswerable: number | undefined;
   highestUnanswerable: number | undefined;
   /** lowestAnswerable − highestUnanswerable; negative when the groups overlap. */
@@ -127,51 +136,50 @@ export interface Calibration {
   overlapping: CalibrationRow[];
 }
 
+type LabelledRow = CalibrationRow & { answerable: boolean };
+
+const withoutLabel = ({ answerable: _answerable, ...row }: LabelledRow): CalibrationRow => row;
+const lowestFirst = (a: CalibrationRow, b: CalibrationRow) => a.bestScore - b.bestScore;
+const highestFirst = (a: CalibrationRow, b: CalibrationRow) => b.bestScore - a.bestScore;
+
 /** Measures the threshold from the questions' best scores instead of choosing it by taste. */
-export function calibrate(rows: ReadonlyArray<CalibrationRow & { answerable: boolean }>): Calibration {
-  const strip = ({
-    answerable: _answerable,
-    ...row
-  }: CalibrationRow & { answerable: boolean }): CalibrationRow => row;
+export function calibrate(rows: readonly LabelledRow[]): Calibration {
   const answerable = rows
     .filter((row) => row.answerable)
-    .map(strip)
-    .sort((a, b) => a.bestScore - b.bestScore);
-  const decidable = rows.filter((row) => !row.answerable && !row.requiresModel).map(strip);
-  const unanswerable = decidable.sort((a, b) => b.bestScore - a.bestScore);
-  const excluded = rows.filter((row) => !row.answerable && row.requiresModel).map(strip);
+    .map(withoutLabel)
+    .sort(lowestFirst);
+  const unanswerable = rows
+    .filter((row) => !row.answerable && !row.requiresModel)
+    .map(withoutLabel)
+    .sort(highestFirst);
+  const excluded = rows
+    .filter((row) => !row.answerable && row.requiresModel)
+    .map(withoutLabel)
+    .sort(highestFirst);
   const lowestAnswerable = answerable[0]?.bestScore;
   const highestUnanswerable = unanswerable[0]?.bestScore;
-  if (lowestAnswerable === undefined || highestUnanswerable === undefined) {
-    return {
-      answerable,
-      unanswerable,
-      excluded,
-      lowestAnswerable,
-      highestUnanswerable,
-      gap: undefined,
-      midpoint: undefined,
-      overlapping: [],
-    };
-  }
-  const gap = lowestAnswerable - highestUnanswerable;
-  const overlapping =
-    gap > 0
-      ? []
-      : [
-          ...answerable.filter((row) => row.bestScore <= highestUnanswerable),
-          ...unanswerable.filter((row) => row.bestScore >= lowestAnswerable),
-        ];
-  return {
+  const excludedOverlapping =
+    lowestAnswerable === undefined ? [] : excluded.filter((row) => row.bestScore >= lowestAnswerable);
+  const groups = {
     answerable,
     unanswerable,
     excluded,
+    excludedOverlapping,
     lowestAnswerable,
     highestUnanswerable,
-    gap,
-    midpoint: gap > 0 ? (lowestAnswerable + highestUnanswerable) / 2 : undefined,
-    overlapping,
   };
+  if (lowestAnswerable === undefined || highestUnanswerable === undefined) {
+    return { ...groups, gap: undefined, midpoint: undefined, overlapping: [] };
+  }
+  const gap = lowestAnswerable - highestUnanswerable;
+  if (gap > 0) {
+    return { ...groups, gap, midpoint: (lowestAnswerable + highestUnanswerable) / 2, overlapping: [] };
+  }
+  const overlapping = [
+    ...answerable.filter((row) => row.bestScore <= highestUnanswerable),
+    ...unanswerable.filter((row) => row.bestScore >= lowestAnswerable),
+  ];
+  return { ...groups, gap, midpoint: undefined, overlapping };
 }
 
 export function bestOf(passages: readonly Scored[]): { bestScore: number; bestPassage: string | undefined } {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describeIssues } from './issues';
-import type { TfidfModel } from './retrieval/tfidf';
+import type { RetrievalModel } from './retrieval/model';
 import type { GateSettings, Passage, Prompt } from './types';
 
 // The compiled index: everything the engine needs at question time, written by the ingest and bundled
@@ -40,7 +40,8 @@ export const CompiledIndexSchema = z
     format: z.literal(INDEX_FORMAT),
     version: z.literal(INDEX_VERSION),
     passages: z.array(PassageSchema),
-    model: TfidfModelSchema,
+    // One schema per retrieval model, keyed by `kind`, as in src/retrieval/model.ts.
+    model: z.discriminatedUnion('kind', [TfidfModelSchema]),
     vectors: z.array(SparseVectorSchema),
     prompt: z.object({ version: z.string().min(1), text: z.string().min(1) }),
     gate: GateSettingsSchema,
@@ -75,7 +76,7 @@ export interface CompiledIndex {
   format: typeof INDEX_FORMAT;
   version: typeof INDEX_VERSION;
   passages: Passage[];
-  model: TfidfModel;
+  model: RetrievalModel;
   vectors: Array<{ ids: number[]; values: number[] }>;
   prompt: Prompt;
   gate: GateSettings;

@@ -1,3 +1,4 @@
+import { MAX_QUESTION_CHARS } from './config';
 import { assertNever, type RefusalReason } from './types';
 
 export interface Explanation {
@@ -13,7 +14,7 @@ export function explainRefusal(reason: RefusalReason): Explanation {
     case 'invalid_question':
       return {
         summary: 'That is not a question the engine can take.',
-        nextStep: 'Type a question of up to 1,000 characters.',
+        nextStep: `Type a question of up to ${MAX_QUESTION_CHARS.toLocaleString('en')} characters.`,
       };
     case 'no_relevant_context':
       return {
@@ -43,7 +44,8 @@ export function explainRefusal(reason: RefusalReason): Explanation {
     case 'model_unavailable':
       return {
         summary: 'The model could not be asked.',
-        nextStep: 'Check the key and the connection, or use the extractive stand-in (no key).',
+        nextStep:
+          'The detail says why: check the key or the connection, wait if the API is busy, or ask without a key.',
       };
     default:
       return assertNever(reason);

@@ -109,8 +109,11 @@ interface ResultBase {
   question: string;
   /** The passages retrieved for the question, best first, with their scores. */
   passages: Scored[];
-  /** Ids of the passages given to the generator: the only ones a reply may cite. Empty if none was asked. */
-  contextIds: string[];
+  /**
+   * The passages given to the generator, with their scores: the only ones a reply may cite. Empty when
+   * no generator was asked.
+   */
+  context: Scored[];
   threshold: number;
   promptVersion: string;
 }

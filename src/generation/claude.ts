@@ -38,6 +38,10 @@ export interface ClaudeClientOptions {
 type Failure = Extract<GenerationOutcome, { ok: false }>;
 type Cause = Pick<Failure, 'code' | 'detail'>;
 
+// An API key is printable ASCII without spaces. Anything else cannot go into a header, and the error the
+// fetch would throw for it quotes the whole header, key included.
+const API_KEY_SHAPE = /^[\x21-\x7e]+$/u;
+
 const ABORTED: Cause = { code: 'aborted', detail: 'the request was cancelled before Claude answered' };
 
 /** Claude through the Messages API, held to {@link ReplySchema} by structured outputs. */
@@ -45,6 +49,7 @@ export function createClaudeClient(options: ClaudeClientOptions): GenerationClie
   const { apiKey } = options;
   // An empty key could only fail at the API, and would make every string "contain" it when scrubbed.
   if (apiKey.trim() === '') throw new Error('createClaudeClient: apiKey is empty');
+  const keyIsSendable = API_KEY_SHAPE.test(apiKey);
   const model = options.model ?? DEFAULT_MODEL;
   const maxTokens = options.maxTokens ?? 1024;
   const client = new Anthropic({
@@ -62,6 +67,16 @@ export function createClaudeClient(options: ClaudeClientOptions): GenerationClie
   return {
     info: { kind: 'claude', name: model },
     async generate(request) {
+      if (!keyIsSendable) {
+        return {
+          ok: false,
+          reason: 'model_unavailable',
+          code: 'authentication',
+          detail:
+            'the API key holds characters a key cannot have (a space, a line break, or a curly quote or ' +
+            'other non-ASCII character, often picked up when copying); paste it again',
+        };
+      }
       const params = {
         model,
         max_tokens: maxTokens,
@@ -81,11 +96,13 @@ export function createClaudeClient(options: ClaudeClientOptions): GenerationClie
   };
 }
 
-function readMessage(message: Message): GenerationOutcome {
-  // A proxy at `baseURL` can answer 200 with a body that is not a Message at all.
-  const blocks = Array.isArray(message.content) ? message.content : [];
+function readMessage(message: Message | null): GenerationOutcome {
+  // A proxy at `baseURL` can answer 200 with a body that is not a Message at all, `null` included.
+  const content: unknown = typeof message === 'object' && message !== null ? message.content : undefined;
+  const blocks = Array.isArray(content) ? (content as Message['content']) : [];
   const raw = blocks.find((block): block is TextBlock => block.type === 'text')?.text;
-  if (message.stop_reason === 'refusal') {
+  const stopReason = message?.stop_reason;
+  if (stopReason === 'refusal') {
     return {
       ok: false,
       reason: 'model_reported_no_answer',
@@ -94,7 +111,7 @@ function readMessage(message: Message): GenerationOutcome {
       raw,
     };
   }
-  if (message.stop_reason === 'max_tokens') {
+  if (stopReason === 'max_tokens') {
     return {
       ok: false,
       reason: 'unparseable_response',

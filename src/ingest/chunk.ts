@@ -131,18 +131,22 @@ function splitAtHeadings(text: string): Section[] {
   const sections: Section[] = [];
   const openHeadings: { depth: number; title: string }[] = [];
   let offset = 0;
+  // Counted as the tokens go by: re-counting from the top for every heading made ingest quadratic.
+  let line = 1;
   for (const token of Lexer.lex(text, { gfm: true })) {
     // marked may rewrite whitespace inside a raw (`1. ` → `1.\n`) but never its length, so spans are
     // measured on raws and the text is always taken from the source.
     const block: Block = { token, start: offset, end: offset + token.raw.length };
     offset = block.end;
+    const blockLine = line;
+    line += countLineBreaks(token.raw);
     if (token.type === 'heading') {
       while ((openHeadings.at(-1)?.depth ?? 0) >= token.depth) openHeadings.pop();
       openHeadings.push({ depth: token.depth, title: plainText(token.text) });
       sections.push({
         heading: token.text,
         start: block.start,
-        line: lineAt(text, block.start),
+        line: blockLine,
         trail: openHeadings.map((heading) => heading.title),
         body: [],
       });
@@ -186,5 +190,11 @@ function trimBlankLines(markdown: string): string {
 }
 
 function lineAt(text: string, offset: number): number {
-  return text.slice(0, offset).split('\n').length;
+  return countLineBreaks(text.slice(0, offset)) + 1;
+}
+
+function countLineBreaks(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count++;
+  return count;
 }

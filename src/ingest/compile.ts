@@ -1,7 +1,7 @@
 import { DEFAULT_CONTEXT_SIZE, DEFAULT_GATE } from '../config';
 import { type CompiledIndex, INDEX_FORMAT, INDEX_VERSION } from '../index-file';
+import { embedderFor, fitModel } from '../retrieval/model';
 import { passageText } from '../retrieval/retrieve';
-import { fitTfidf, TfidfEmbedder } from '../retrieval/tfidf';
 import type { GateSettings, Prompt } from '../types';
 import { chunkCorpus, type SourceFile } from './chunk';
 
@@ -24,8 +24,8 @@ export function compileIndex(options: CompileOptions): CompiledIndex {
     options.maxChars === undefined ? {} : { maxChars: options.maxChars },
   );
   const texts = passages.map(passageText);
-  const model = fitTfidf(texts);
-  const embedder = new TfidfEmbedder(model);
+  const model = fitModel(texts);
+  const embedder = embedderFor(model);
   return {
     format: INDEX_FORMAT,
     version: INDEX_VERSION,

@@ -52,7 +52,7 @@ export class InvertedIndex {
   }
 }
 
-export function rank(scores: Map<number, number>, limit: number): Hit[] {
+function rank(scores: Map<number, number>, limit: number): Hit[] {
   const hits: Hit[] = [];
   for (const [doc, score] of scores) if (score > 0) hits.push({ doc, score });
   hits.sort((a, b) => b.score - a.score || a.doc - b.doc);

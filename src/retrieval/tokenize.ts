@@ -4,6 +4,8 @@ import { stem } from './stem';
 // in a question can meet the same amount in a passage.
 const TOKEN = /\p{L}[\p{L}\p{M}']*|\d+(?:[.,]\d+)*/gu;
 const APOSTROPHE_TAIL = /'(s|t|re|ve|ll|d|m)?$/u;
+// Phones and word processors type "What’s" with a typographic apostrophe; it must fold like "What's".
+const TYPOGRAPHIC_APOSTROPHE = /[\u2018\u2019\u02bc]/gu;
 
 // Function words carry no topic. Question words are here too: "how", "what" and "many" say what kind
 // of answer is wanted, not what it is about, and they would otherwise match every passage that uses them.
@@ -20,7 +22,11 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
 
 /** Raw words of a text, lower-cased, accents folded, apostrophe tails dropped ("member's" → "member"). */
 export function words(text: string): string[] {
-  const folded = text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+  const folded = text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(TYPOGRAPHIC_APOSTROPHE, "'")
+    .toLowerCase();
   const found = folded.match(TOKEN) ?? [];
   return found.map((word) => word.replace(APOSTROPHE_TAIL, ''));
 }

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,8 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 const work = mkdtempSync(join(tmpdir(), 'sourcebound-cli-'));
 const index = join(work, 'index.json');
 
-function run(script: string, args: string[]) {
-  const env = { ...process.env, ANTHROPIC_API_KEY: '' };
+function run(script: string, args: string[], extraEnv: Record<string, string> = {}) {
+  const env = { ...process.env, ANTHROPIC_API_KEY: '', ...extraEnv };
   const result = spawnSync(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
     encoding: 'utf8',
     env,
@@ -56,10 +56,35 @@ describe('npm run ingest', () => {
     expect(result.stderr).toMatch(/empty/);
   });
 
-  it('rejects a threshold outside [0, 1]', () => {
-    const result = run('ingest', ['--threshold', '3', '--out', join(work, 'x.json')]);
+  it.each([['3'], ['-0.1'], [''], ['abc']])('rejects a threshold of %j', (value) => {
+    const result = run('ingest', [`--threshold=${value}`, '--out', join(work, 'x.json')]);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/--threshold takes a number from 0 to 1/);
+  });
+
+  it('marks the threshold of any other corpus as not calibrated for it', () => {
+    const out = join(work, 'other.json');
+    const result = run('ingest', ['--corpus', 'tests/fixtures/other-corpus', '--out', out]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/NOT CALIBRATED for this corpus/);
+    const built = JSON.parse(readFileSync(out, 'utf8'));
+    expect(built.gate.source).toMatch(/^NOT CALIBRATED/);
+  });
+
+  it('records a threshold given on the command line as such', () => {
+    const out = join(work, 'set.json');
+    run('ingest', ['--corpus', 'tests/fixtures/other-corpus', '--out', out, '--threshold', '0.2']);
+    expect(JSON.parse(readFileSync(out, 'utf8')).gate).toMatchObject({
+      threshold: 0.2,
+      source: expect.stringMatching(/--threshold/),
+    });
+  });
+
+  it('answers an unknown flag with the usage, not a stack trace', () => {
+    const result = run('ingest', ['--corpsu', 'x']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error: Unknown option '--corpsu'/);
+    expect(result.stderr).toMatch(/usage: npm run ingest/);
   });
 });
 
@@ -112,6 +137,46 @@ describe('npm run ask', () => {
     expect(JSON.parse(result.stdout)).toMatchObject({ status: 'refused', reason });
   });
 
+  it('tells a cited passage outside the context from one that does not exist', () => {
+    const replay = (file: string) =>
+      JSON.parse(
+        run('ask', [
+          '--index',
+          index,
+          '--json',
+          '--replay',
+          `tests/fixtures/replies/${file}.json`,
+          'How long can I borrow a DVD for?',
+        ]).stdout,
+      );
+    expect(replay('outside-context').detail).toMatch(
+      /"04-spaces#study-rooms" \(in the corpus, not in this context\)/,
+    );
+    expect(replay('made-up-id').detail).not.toMatch(/in the corpus/);
+  });
+
+  it('never prints a key that cannot be sent, and refuses instead of crashing', () => {
+    const key = 'sk-ant-SECRET0123456789';
+    const result = run('ask', ['--index', index, '--json', 'How long can I borrow a DVD for?'], {
+      ANTHROPIC_API_KEY: `${key}\nX`,
+    });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      status: 'refused',
+      reason: 'model_unavailable',
+      code: 'authentication',
+    });
+    expect(result.stdout + result.stderr).not.toContain('SECRET');
+  });
+
+  it('uses the stand-in with --no-model even when a key is set', () => {
+    const result = run('ask', ['--index', index, '--no-model', 'How long can I borrow a DVD for?'], {
+      ANTHROPIC_API_KEY: 'sk-ant-unused',
+    });
+    expect(result.stderr).toMatch(/extractive stand-in/);
+    expect(result.stdout).toMatch(/7 days/);
+  });
+
   it('answers with a correct replayed reply', () => {
     const replay = 'tests/fixtures/replies/correct.json';
     const result = run('ask', ['--index', index, '--replay', replay, 'How long can I borrow a DVD for?']);
@@ -134,7 +199,15 @@ describe('npm run ask', () => {
   });
 
   it('asks for a question when given none', () => {
-    expect(run('ask', ['--index', index]).stderr).toMatch(/usage: npm run ask/);
+    const result = run('ask', ['--index', index]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/usage: npm run ask/);
+  });
+
+  it('answers a flag without its value with the usage, not a stack trace', () => {
+    const result = run('ask', ['--index']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error: .*--index/);
   });
 });
 
@@ -170,9 +243,27 @@ describe('npm run eval', () => {
   it('calibrates: both groups in order, the gap and its midpoint, the shipped threshold', () => {
     const result = run('eval', ['--index', index, '--calibrate']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/Answerable questions, lowest best score first/);
-    expect(result.stdout).toMatch(/gap: \d\.\d{3}; midpoint \(the threshold to ship\): \d\.\d{3}/);
-    expect(result.stdout).toMatch(/Who is the head librarian\?/);
+    const lines = result.stdout.split('\n');
+    const scoresUnder = (heading: RegExp) => {
+      const start = lines.findIndex((line) => heading.test(line));
+      const scores: number[] = [];
+      for (const line of lines.slice(start + 1)) {
+        const score = /^ {2}(\d\.\d{3}) /.exec(line)?.[1];
+        if (score === undefined) break;
+        scores.push(Number(score));
+      }
+      return scores;
+    };
+    const answerable = scoresUnder(/^Answerable questions, lowest best score first/);
+    const unanswerable = scoresUnder(/^Unanswerable questions, highest best score first/);
+    expect(answerable.length).toBeGreaterThanOrEqual(10);
+    expect(answerable).toEqual([...answerable].sort((a, b) => a - b));
+    expect(unanswerable).toEqual([...unanswerable].sort((a, b) => b - a));
+    const midpoint = /midpoint \(the threshold to ship\): (\d\.\d{3})/.exec(result.stdout)?.[1];
+    expect(Number(midpoint)).toBeCloseTo(((answerable[0] ?? 0) + (unanswerable[0] ?? 0)) / 2, 2);
+    expect(result.stdout).toContain(`shipped threshold: ${midpoint} `);
+    // The question no threshold can decide is named as overlapping, not hidden.
+    expect(result.stdout).toMatch(/these OVERLAP the answerable group[\s\S]*Who is the head librarian\?/);
   });
 
   it('says plainly when the groups overlap and which questions cause it', () => {

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ask, MAX_QUESTION_CHARS } from '../../src/engine';
+import { MAX_QUESTION_CHARS } from '../../src/config';
+import { ask } from '../../src/engine';
+import { createClaudeClient } from '../../src/generation/claude';
 import { GenerationUnavailableError } from '../../src/generation/errors';
 import { createExtractiveClient } from '../../src/generation/extractive';
 import { neverCalled, outcome, replying, throwing } from '../../src/generation/scripted';
@@ -22,7 +24,7 @@ describe('ask: the gate', () => {
     expect(result.reason).toBe('no_relevant_context');
     expect(client.calls).toHaveLength(0);
     expect(result.generator).toBeUndefined();
-    expect(result.contextIds).toEqual([]);
+    expect(result.context).toEqual([]);
   });
 
   it('refuses below the threshold and says by how much, with the passages it did find', async () => {
@@ -48,10 +50,18 @@ describe('ask: the gate', () => {
     expect(result.detail).toMatch(/minimum margin/);
   });
 
+  it('takes a question of exactly the length limit', async () => {
+    const question = `${'cat '.repeat(MAX_QUESTION_CHARS / 4 - 1)}cats`;
+    expect(question).toHaveLength(MAX_QUESTION_CHARS);
+    const client = replying({ answered: false, answer: '', citations: [] });
+    const result = refused(await ask({ engine, client, question }));
+    expect(result.reason).toBe('model_reported_no_answer');
+  });
+
   it.each([
     ['empty', ''],
     ['whitespace', '   \n\t '],
-    ['too long', 'cat '.repeat(MAX_QUESTION_CHARS)],
+    ['one character too long', `${'cat '.repeat(MAX_QUESTION_CHARS / 4)}s`],
   ])('refuses an invalid question (%s) before retrieval', async (_name, question) => {
     const result = refused(await ask({ engine, client: neverCalled(), question }));
     expect(result.reason).toBe('invalid_question');
@@ -82,7 +92,7 @@ describe('ask: one test per way a model can go wrong', () => {
       status: 'answered',
       answer: 'About 15 hours a day.',
       citations: ['pets#cats'],
-      contextIds: ['pets#cats'],
+      context: [{ passage: expect.objectContaining({ id: 'pets#cats' }), score: expect.any(Number) }],
       promptVersion: 'answer.test',
       generator: client.info,
     });
@@ -161,10 +171,17 @@ describe('ask: one test per way a model can go wrong', () => {
     expect(result).toMatchObject({ reason: 'model_unavailable', code: 'connection', generator: client.info });
   });
 
-  it('refuses, not throws, when the request is aborted', async () => {
+  it('refuses, not throws, when the caller cancels the request', async () => {
+    const controller = new AbortController();
+    controller.abort();
     const client = throwing(new DOMException('aborted', 'AbortError'));
-    const result = refused(await ask({ engine, client, question: CAT_QUESTION }));
+    const result = refused(await ask({ engine, client, question: CAT_QUESTION, signal: controller.signal }));
     expect(result).toMatchObject({ reason: 'model_unavailable', code: 'aborted' });
+  });
+
+  it('rethrows an AbortError nobody asked for', async () => {
+    const client = throwing(new DOMException('aborted', 'AbortError'));
+    await expect(ask({ engine, client, question: CAT_QUESTION })).rejects.toThrow('aborted');
   });
 
   it('rethrows a TypeError: a bug in our code is not a refusal', async () => {
@@ -217,16 +234,60 @@ describe('ask: any reply at all', () => {
         replyLike,
         fc.constantFrom(CAT_QUESTION, 'How long a walk does a dog need?'),
         async (reply, question) => {
-          const result = await ask({ engine, client: replying(reply), question });
+          const client = replying(reply);
+          const result = await ask({ engine, client, question });
           expect(['answered', 'refused']).toContain(result.status);
           if (result.status === 'answered') {
+            // Compared with what the client was actually given, not with what ask() says it gave.
+            const given = (client.calls[0]?.passages ?? []).map((passage) => passage.id);
             expect(result.citations.length).toBeGreaterThan(0);
-            for (const id of result.citations) expect(result.contextIds).toContain(id);
+            for (const id of result.citations) expect(given).toContain(id);
             expect(result.answer.trim()).not.toBe('');
           }
         },
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('ask: through the real Claude client, with an injected fetch', () => {
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const claude = (respond: () => Promise<Response>) =>
+    createClaudeClient({ apiKey: 'sk-test', fetch: respond as typeof fetch, maxRetries: 0 });
+
+  it('refuses with model_unavailable when the API cannot be reached', async () => {
+    const client = claude(async () => {
+      throw new TypeError('fetch failed');
+    });
+    const result = refused(await ask({ engine, client, question: CAT_QUESTION }));
+    expect(result).toMatchObject({ reason: 'model_unavailable', code: 'connection' });
+    expect(result.generator?.kind).toBe('claude');
+  });
+
+  it('refuses with model_unavailable (authentication) when the key is rejected', async () => {
+    const client = claude(async () =>
+      json({ type: 'error', error: { type: 'authentication_error', message: 'no' } }, 401),
+    );
+    const result = refused(await ask({ engine, client, question: CAT_QUESTION }));
+    expect(result).toMatchObject({ reason: 'model_unavailable', code: 'authentication' });
+  });
+
+  it('verifies what Claude cites like any other reply', async () => {
+    const text = JSON.stringify({ answered: true, answer: '15 hours.', citations: ['garden#tomatoes'] });
+    const client = claude(async () =>
+      json({
+        id: 'msg_1',
+        type: 'message',
+        role: 'assistant',
+        model: 'claude-opus-5',
+        content: [{ type: 'text', text }],
+        stop_reason: 'end_turn',
+        stop_sequence: null,
+        usage: { input_tokens: 1, output_tokens: 1 },
+      }),
+    );
+    expect(refused(await ask({ engine, client, question: CAT_QUESTION })).reason).toBe('fabricated_citation');
   });
 });

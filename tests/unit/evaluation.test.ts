@@ -12,7 +12,7 @@ import {
 } from '../../src/evaluation';
 import type { AskResult } from '../../src/types';
 
-const base = { question: 'q', passages: [], contextIds: [], threshold: 0.1, promptVersion: 'v' };
+const base = { question: 'q', passages: [], context: [], threshold: 0.1, promptVersion: 'v' };
 const answered = (answer: string, citations: string[]): AskResult => ({
   ...base,
   status: 'answered',
@@ -74,6 +74,13 @@ describe('judge', () => {
     );
   });
 
+  it('fails an unanswerable question the model could not be asked about: nothing was decided', () => {
+    const unavailable: AskResult = { ...refusedResult, reason: 'model_unavailable', detail: 'key rejected' };
+    const judgement = judge({ item: unanswerable, result: unavailable, hasModel: true });
+    expect(judgement.verdict).toBe('FAIL');
+    expect(judgement.why).toMatch(/never decided/);
+  });
+
   it('skips a question that needs a model when there is none, whatever the result', () => {
     const item = { ...unanswerable, requiresModel: true };
     expect(judge({ item, result: refusedResult, hasModel: false }).verdict).toBe('SKIP');
@@ -113,9 +120,16 @@ describe('calibrate', () => {
     expect(result.answerable.map((r) => r.question)).toEqual(['a2', 'a1']);
     expect(result.unanswerable.map((r) => r.question)).toEqual(['u1', 'u2']);
     expect(result.excluded.map((r) => r.question)).toEqual(['m']);
+    // 'm' outscores the answerable 'a2': counted in, the groups would overlap, and the output says so.
+    expect(result.excludedOverlapping.map((r) => r.question)).toEqual(['m']);
     expect(result.gap).toBeCloseTo(0.1, 12);
     expect(result.midpoint).toBeCloseTo(0.15, 12);
     expect(result.overlapping).toEqual([]);
+  });
+
+  it('does not call an excluded question overlapping when it scores below every answerable one', () => {
+    const result = calibrate([row('a', 0.6, true), row('u', 0.1, false), row('m', 0.3, false, true)]);
+    expect(result.excludedOverlapping).toEqual([]);
   });
 
   it('says when the groups overlap and which questions cause it', () => {

@@ -114,15 +114,13 @@ describe('createClaudeClient', () => {
       expect(body.model).toBe(DEFAULT_MODEL);
       expect(body.max_tokens).toBe(1024);
       expect(body.system).toBe(PROMPT.text);
-      expect(body.system).toContain('answer.v1');
-      expect(body.messages).toHaveLength(1);
-      expect(body.messages[0].role).toBe('user');
+      expect(body.messages).toEqual([{ role: 'user', content: formatContext(request()) }]);
       const content: string = body.messages[0].content;
       for (const passage of [LOANS, HOLDS]) {
-        expect(content).toContain(passage.id);
+        expect(content).toContain(`<passage id="${passage.id}"`);
         expect(content).toContain(passage.text);
       }
-      expect(content).toContain(QUESTION);
+      expect(content).toContain(`<question>${QUESTION}</question>`);
     });
 
     it('holds the reply to the schema with structured outputs', async () => {
@@ -131,9 +129,16 @@ describe('createClaudeClient', () => {
 
       const { format } = sent(fetch).body.output_config;
       expect(format.type).toBe('json_schema');
-      expect(Object.keys(format.schema.properties).sort()).toEqual(['answer', 'answered', 'citations']);
-      expect([...format.schema.required].sort()).toEqual(['answer', 'answered', 'citations']);
-      expect(format.schema.additionalProperties).toBe(false);
+      const { properties, required, additionalProperties } = format.schema;
+      expect(properties.answered.type).toBe('boolean');
+      expect(properties.answer.type).toBe('string');
+      expect(properties.citations.type).toBe('array');
+      const items = properties.citations.items;
+      // zodOutputFormat may put the item type behind a $ref into $defs.
+      const itemType = items.$ref ? format.schema.$defs[items.$ref.split('/').at(-1)].type : items.type;
+      expect(itemType).toBe('string');
+      expect([...required].sort()).toEqual(['answer', 'answered', 'citations']);
+      expect(additionalProperties).toBe(false);
     });
 
     it('uses the model, token limit and base URL it is given', async () => {
@@ -163,6 +168,18 @@ describe('createClaudeClient', () => {
 
     it('names the default model in its info', () => {
       expect(client(scriptedFetch()).info).toEqual({ kind: 'claude', name: 'claude-opus-5' });
+    });
+
+    it.each([
+      ['a line break', `${KEY}\nX`],
+      ['a curly quote', `\u201c${KEY}\u201d`],
+      ['a space', `${KEY} ${KEY}`],
+    ])('refuses a key with %s without sending it or echoing it', async (_name, badKey) => {
+      const fetch = scriptedFetch();
+      const outcome = await createClaudeClient({ apiKey: badKey, fetch }).generate(request());
+      expect(outcome).toMatchObject({ ok: false, reason: 'model_unavailable', code: 'authentication' });
+      expect(fetch).not.toHaveBeenCalled();
+      expect(JSON.stringify(outcome)).not.toContain(KEY);
     });
 
     it('throws at once on an empty key rather than sending it', () => {
@@ -215,6 +232,11 @@ describe('createClaudeClient', () => {
     it('that is not a Message at all (a proxy answering HTML) has no text', async () => {
       const html = () => new Response('<html>hello</html>', { headers: { 'content-type': 'text/html' } });
       const outcome = await client(scriptedFetch(html)).generate(request());
+      expect(outcome).toMatchObject({ ok: false, reason: 'unparseable_response', code: 'no_text' });
+    });
+
+    it('whose HTTP body is JSON null has no text, and nothing throws', async () => {
+      const outcome = await client(scriptedFetch(() => json(200, null))).generate(request());
       expect(outcome).toMatchObject({ ok: false, reason: 'unparseable_response', code: 'no_text' });
     });
 

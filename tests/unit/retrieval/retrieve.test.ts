@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dot, type SparseVector } from '../../../src/retrieval/embedder';
-import { rank } from '../../../src/retrieval/inverted-index';
+import type { SparseVector } from '../../../src/retrieval/embedder';
+import { embedderFor } from '../../../src/retrieval/model';
 import { createRetriever, passageText } from '../../../src/retrieval/retrieve';
 import { fitTfidf, TfidfEmbedder } from '../../../src/retrieval/tfidf';
 import type { Passage } from '../../../src/types';
@@ -16,9 +16,23 @@ function build(texts: string[]) {
   return { passages, model, embedder, vectors, retriever: createRetriever({ embedder, passages, vectors }) };
 }
 
-/** The plain reference: score every passage, sort. What the inverted index must equal. */
+/**
+ * The plain reference, written apart from the code under test: score every passage with a dense dot
+ * product, keep those above 0, sort by score then position.
+ */
 function flatScan(vectors: SparseVector[], query: SparseVector, limit: number) {
-  return rank(new Map(vectors.map((vector, doc) => [doc, dot(query, vector)])), limit);
+  const queryWeights = new Map(query.ids.map((id, i) => [id, query.values[i] as number]));
+  return vectors
+    .map((vector, doc) => ({
+      doc,
+      score: vector.ids.reduce(
+        (sum, id, i) => sum + (queryWeights.get(id) ?? 0) * (vector.values[i] as number),
+        0,
+      ),
+    }))
+    .filter((hit) => hit.score > 0)
+    .sort((a, b) => b.score - a.score || a.doc - b.doc)
+    .slice(0, limit);
 }
 
 const norm = (vector: SparseVector) =>
@@ -49,6 +63,12 @@ describe('TfidfEmbedder', () => {
     const cat = model.terms.indexOf('cat');
     const sleep = model.terms.indexOf('sleep');
     expect(model.idf[sleep]).toBeGreaterThan(model.idf[cat] as number);
+  });
+});
+
+describe('embedderFor', () => {
+  it('refuses a model kind it does not know', () => {
+    expect(() => embedderFor({ kind: 'bm25' } as never)).toThrow(/unhandled case: "bm25"/);
   });
 });
 

@@ -45,6 +45,13 @@ describe('tokenize', () => {
     expect(words("The Member's CAFÉ")).toEqual(['the', 'member', 'cafe']);
   });
 
+  it('folds a typographic apostrophe like a straight one', () => {
+    expect(tokenize('What\u2019s the DVD loan period? I\u2019ve asked.')).toEqual(
+      tokenize("What's the DVD loan period? I've asked."),
+    );
+    expect(tokenize('What\u2019s the DVD loan period?')).toEqual(['dvd', 'loan', 'period']);
+  });
+
   it('returns nothing for text without words', () => {
     expect(tokenize('?! -- ...')).toEqual([]);
   });
