@@ -1,6 +1,57 @@
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { JSX } from './jsx.config';
 
-// The site arrives with its own issue; until then Vite serves only what public/ holds.
+/**
+ * GitHub Pages serves a project site under /<repository>/; the workflow sets SITE_BASE when the name
+ * differs. Local builds use the same subpath, so `npm start` and the browser tests see what Pages serves.
+ */
+const base = process.env.SITE_BASE ?? '/sourcebound/';
+
+// The Claude client (and the SDK inside it) is imported only once a visitor sets a key. It is left out
+// of the precache so that a visitor without a key never downloads it, and cached the first time it loads.
+const CLAUDE_CHUNK = /\/assets\/claude-[\w-]+\.js$/;
+
 export default defineConfig({
-  base: './',
+  base,
+  oxc: JSX,
+  build: {
+    target: 'es2022',
+    // No source maps in the deployed site: they would double the download for nobody's benefit.
+    sourcemap: false,
+  },
+  plugins: [
+    VitePWA({
+      registerType: 'prompt',
+      // The app registers the worker from its own bundle (virtual:pwa-register/preact): no inline script.
+      injectRegister: false,
+      includeAssets: ['favicon.svg'],
+      manifest: {
+        name: 'sourcebound: answers from the library manual, or a refusal',
+        short_name: 'sourcebound',
+        description:
+          'Ask the Alder Street Public Library manual a question. It answers only from the manual, cites it, and refuses everything else.',
+        theme_color: '#1f3a5f',
+        background_color: '#ffffff',
+        display: 'standalone',
+        start_url: '.',
+        scope: '.',
+        icons: [{ src: 'favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,json,webmanifest}'],
+        globIgnores: ['**/claude-*.js'],
+        navigateFallback: 'index.html',
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            // A RegExp, not a function: workbox serialises this into the worker, closures and all.
+            urlPattern: CLAUDE_CHUNK,
+            handler: 'CacheFirst',
+            options: { cacheName: 'claude-client' },
+          },
+        ],
+      },
+    }),
+  ],
 });

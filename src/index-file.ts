@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { describeIssues } from './issues';
 import type { RetrievalModel } from './retrieval/model';
 import type { GateSettings, Passage, Prompt } from './types';
@@ -9,30 +9,35 @@ import type { GateSettings, Passage, Prompt } from './types';
 export const INDEX_FORMAT = 'sourcebound-index';
 export const INDEX_VERSION = 1;
 
+// zod/mini: the same parser with tree-shakable checks. This file is in the page's first download, which
+// has a size budget; the classic API would add about 10 KB gzipped for nothing the index needs.
+const nonEmpty = () => z.string().check(z.minLength(1));
+const unit = () => z.number().check(z.gte(0), z.lte(1));
+
 const PassageSchema = z.object({
-  id: z.string().min(1),
-  file: z.string().min(1),
-  line: z.number().int().positive(),
-  trail: z.array(z.string()).min(1),
+  id: nonEmpty(),
+  file: nonEmpty(),
+  line: z.int().check(z.positive()),
+  trail: z.array(z.string()).check(z.minLength(1)),
   text: z.string(),
 });
 
 const TfidfModelSchema = z.object({
   kind: z.literal('tfidf'),
   terms: z.array(z.string()),
-  idf: z.array(z.number().positive()),
-  unseenIdf: z.number().positive(),
+  idf: z.array(z.number().check(z.positive())),
+  unseenIdf: z.number().check(z.positive()),
 });
 
 const SparseVectorSchema = z.object({
-  ids: z.array(z.number().int().nonnegative()),
-  values: z.array(z.number().finite()),
+  ids: z.array(z.int().check(z.nonnegative())),
+  values: z.array(z.number()),
 });
 
 const GateSettingsSchema = z.object({
-  threshold: z.number().min(0).max(1),
-  minMargin: z.number().min(0).max(1),
-  source: z.string().min(1),
+  threshold: unit(),
+  minMargin: unit(),
+  source: nonEmpty(),
 });
 
 export const CompiledIndexSchema = z
@@ -43,34 +48,36 @@ export const CompiledIndexSchema = z
     // One schema per retrieval model, keyed by `kind`, as in src/retrieval/model.ts.
     model: z.discriminatedUnion('kind', [TfidfModelSchema]),
     vectors: z.array(SparseVectorSchema),
-    prompt: z.object({ version: z.string().min(1), text: z.string().min(1) }),
+    prompt: z.object({ version: nonEmpty(), text: nonEmpty() }),
     gate: GateSettingsSchema,
     /** How many passages, at most, are given to the generator as context. */
-    contextSize: z.number().int().positive(),
+    contextSize: z.int().check(z.positive()),
   })
-  .superRefine((index, context) => {
-    const seen = new Set<string>();
-    for (const passage of index.passages) {
-      if (seen.has(passage.id))
-        context.addIssue({ code: 'custom', message: `duplicate passage id ${passage.id}` });
-      seen.add(passage.id);
-    }
-    if (index.vectors.length !== index.passages.length) {
-      context.addIssue({
-        code: 'custom',
-        message: `${index.vectors.length} vectors for ${index.passages.length} passages`,
-      });
-    }
-    if (index.model.idf.length !== index.model.terms.length) {
-      context.addIssue({ code: 'custom', message: 'model.idf and model.terms differ in length' });
-    }
-    index.vectors.forEach((vector, position) => {
-      const inRange = vector.ids.every((id) => id < index.model.terms.length);
-      if (vector.ids.length !== vector.values.length || !inRange) {
-        context.addIssue({ code: 'custom', message: `vector ${position} does not fit the model` });
+  .check(
+    z.superRefine((index, context) => {
+      const seen = new Set<string>();
+      for (const passage of index.passages) {
+        if (seen.has(passage.id))
+          context.addIssue({ code: 'custom', message: `duplicate passage id ${passage.id}` });
+        seen.add(passage.id);
       }
-    });
-  });
+      if (index.vectors.length !== index.passages.length) {
+        context.addIssue({
+          code: 'custom',
+          message: `${index.vectors.length} vectors for ${index.passages.length} passages`,
+        });
+      }
+      if (index.model.idf.length !== index.model.terms.length) {
+        context.addIssue({ code: 'custom', message: 'model.idf and model.terms differ in length' });
+      }
+      index.vectors.forEach((vector, position) => {
+        const inRange = vector.ids.every((id) => id < index.model.terms.length);
+        if (vector.ids.length !== vector.values.length || !inRange) {
+          context.addIssue({ code: 'custom', message: `vector ${position} does not fit the model` });
+        }
+      });
+    }),
+  );
 
 export interface CompiledIndex {
   format: typeof INDEX_FORMAT;

@@ -9,7 +9,7 @@ export interface Explanation {
 }
 
 /** Each refusal reason sends a reader somewhere different; this says where. */
-export function explainRefusal(reason: RefusalReason): Explanation {
+export function explainRefusal(reason: RefusalReason, code?: string): Explanation {
   switch (reason) {
     case 'invalid_question':
       return {
@@ -22,10 +22,15 @@ export function explainRefusal(reason: RefusalReason): Explanation {
         nextStep: 'Try other words, or ask a person: the documents may not cover it.',
       };
     case 'model_reported_no_answer':
-      return {
-        summary: 'Related passages were found, but they do not answer this question.',
-        nextStep: 'Read the passages below, or ask a person.',
-      };
+      return code === 'stop_refusal'
+        ? {
+            summary: 'The model declined to answer this question.',
+            nextStep: 'Ask a person, or ask differently.',
+          }
+        : {
+            summary: 'Related passages were found, but they do not answer this question.',
+            nextStep: 'Read the passages below, or ask a person.',
+          };
     case 'missing_citation':
       return {
         summary: 'The model answered without citing any passage, so the answer was discarded.',
@@ -42,12 +47,40 @@ export function explainRefusal(reason: RefusalReason): Explanation {
         nextStep: 'Ask again.',
       };
     case 'model_unavailable':
-      return {
-        summary: 'The model could not be asked.',
-        nextStep:
-          'The detail says why: check the key or the connection, wait if the API is busy, or ask without a key.',
-      };
+      return explainUnavailable(code);
     default:
       return assertNever(reason);
+  }
+}
+
+/** `model_unavailable` covers causes with different remedies; the client's code tells them apart. */
+function explainUnavailable(code: string | undefined): Explanation {
+  switch (code) {
+    case 'aborted':
+      return { summary: 'You cancelled the request.', nextStep: 'Ask again when you are ready.' };
+    case 'authentication':
+      return {
+        summary: 'Your API key was rejected.',
+        nextStep: 'Check the key in Settings, or forget it to use the extractive stand-in.',
+      };
+    case 'connection':
+    case 'timeout':
+      return {
+        summary: 'The Claude API could not be reached.',
+        nextStep: 'Check the connection and ask again; without a key the stand-in works offline.',
+      };
+    case 'rate_limited':
+      return {
+        summary: 'Too many requests for this key right now.',
+        nextStep: 'Wait a minute and ask again.',
+      };
+    case 'overloaded':
+    case 'server_error':
+      return { summary: 'The Claude API is having trouble.', nextStep: 'Ask again in a little while.' };
+    default:
+      return {
+        summary: 'The model could not be asked.',
+        nextStep: 'The detail says why: check the key and the model in Settings, or ask without a key.',
+      };
   }
 }

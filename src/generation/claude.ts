@@ -15,9 +15,10 @@ import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
 import type { Message, TextBlock } from '@anthropic-ai/sdk/resources/messages';
 import type { GenerationClient, GenerationOutcome } from '../types';
 import { formatContext } from './context';
+import { DEFAULT_MODEL } from './model-id';
 import { parseReply, ReplySchema } from './reply';
 
-export const DEFAULT_MODEL = 'claude-opus-5';
+export { DEFAULT_MODEL };
 
 export interface ClaudeClientOptions {
   /** The visitor's own key: the site never holds one. */
@@ -53,7 +54,11 @@ export function createClaudeClient(options: ClaudeClientOptions): GenerationClie
   const model = options.model ?? DEFAULT_MODEL;
   const maxTokens = options.maxTokens ?? 1024;
   const client = new Anthropic({
-    apiKey,
+    // The key goes in `x-api-key`, the header API keys are meant for, and nowhere else: the SDK would
+    // send it as a bearer token, and in Node it would fall back to the environment's key if given none.
+    apiKey: null,
+    authToken: null,
+    defaultHeaders: { 'x-api-key': apiKey },
     fetch: options.fetch,
     timeout: options.timeoutMs ?? 60_000,
     maxRetries: options.maxRetries ?? 2,

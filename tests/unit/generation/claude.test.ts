@@ -107,8 +107,10 @@ describe('createClaudeClient', () => {
       const { url, method, headers, body } = sent(fetch);
       expect(url.pathname).toBe('/v1/messages');
       expect(method).toBe('POST');
-      // SDK 1.16 sends an API key as a bearer token, not as `x-api-key`.
-      expect(headers.get('authorization')).toBe(`Bearer ${KEY}`);
+      // The key travels in `x-api-key` only: no bearer token, no query string.
+      expect(headers.get('x-api-key')).toBe(KEY);
+      expect(headers.get('authorization')).toBeNull();
+      expect(url.search).toBe('');
       // Without it the API refuses a browser's cross-origin request.
       expect(headers.get('anthropic-dangerous-direct-browser-access')).toBe('true');
       expect(body.model).toBe(DEFAULT_MODEL);

@@ -1,0 +1,173 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { ask, type Engine } from '../engine';
+import { createExtractiveClient } from '../generation/extractive';
+import { explainRefusal } from '../reasons';
+import type { AskResult, GenerationClient } from '../types';
+import { type ClaudeLoader, lazyClaude } from './lazy-claude';
+import { passageAnchor } from './passages';
+import { ResultView } from './result-view';
+import { forgetKey, loadSettings, type Settings, saveSettings } from './settings';
+import { SettingsPanel } from './settings-panel';
+
+export interface Storages {
+  local?: Storage | undefined;
+  session?: Storage | undefined;
+}
+
+export interface AppProps {
+  engine: Engine;
+  /** Imports the Claude client on demand, so a visitor without a key downloads no SDK code. */
+  loadClaude: ClaudeLoader;
+  storages?: Storages;
+}
+
+type AskState =
+  | { phase: 'idle' }
+  | { phase: 'working'; question: string }
+  | { phase: 'done'; result: AskResult };
+
+const STAND_IN = createExtractiveClient();
+
+/** What the screen reader hears when a result arrives: the outcome, not the whole page. */
+function announcement(state: AskState, usesClaude: boolean): string {
+  if (state.phase === 'idle') return '';
+  if (state.phase === 'working') return usesClaude ? 'Asking Claude…' : 'Looking it up…';
+  const { result } = state;
+  if (result.status === 'answered') return `Answer: ${result.answer}`;
+  return `${result.reason === 'model_unavailable' && result.code === 'aborted' ? 'Cancelled' : 'Refused'}: ${
+    explainRefusal(result.reason, result.code).summary
+  }`;
+}
+
+export function App({ engine, loadClaude, storages = {} }: AppProps) {
+  const [settings, setSettings] = useState<Settings>(() => loadSettings(storages.local));
+  const [state, setState] = useState<AskState>({ phase: 'idle' });
+  const [openId, setOpenId] = useState<string | undefined>(undefined);
+  const latest = useRef(0);
+  const inFlight = useRef<AbortController | undefined>(undefined);
+  const claude = useRef<{ key: string; model: string; client: GenerationClient } | undefined>(undefined);
+
+  const clientFor = (current: Settings): GenerationClient => {
+    if (current.apiKey === undefined) return STAND_IN;
+    const cached = claude.current;
+    if (cached && cached.key === current.apiKey && cached.model === current.model) return cached.client;
+    const client = lazyClaude(loadClaude, { apiKey: current.apiKey, model: current.model });
+    claude.current = { key: current.apiKey, model: current.model, client };
+    return client;
+  };
+
+  const submit = async (question: string) => {
+    // A newer question always wins: the older request is cancelled and its reply, if any, ignored.
+    inFlight.current?.abort();
+    const controller = new AbortController();
+    inFlight.current = controller;
+    const id = ++latest.current;
+    setOpenId(undefined);
+    setState({ phase: 'working', question });
+    const result = await ask({ engine, client: clientFor(settings), question, signal: controller.signal });
+    if (id !== latest.current) return;
+    inFlight.current = undefined;
+    setState({ phase: 'done', result });
+  };
+
+  const cancel = () => inFlight.current?.abort();
+
+  const openPassage = (id: string) => {
+    setOpenId(id);
+    // After the render that opens it: move the reader to the passage.
+    queueMicrotask(() => {
+      const element = document.getElementById(passageAnchor(id));
+      element?.scrollIntoView?.({ block: 'nearest' });
+      element?.querySelector('summary')?.focus();
+    });
+  };
+
+  const save = (next: Settings) => {
+    setSettings(next);
+    saveSettings(storages.local, next);
+  };
+
+  const forget = () => {
+    setSettings((current) => forgetKey([storages.local, storages.session], current));
+    claude.current = undefined;
+  };
+
+  useEffect(() => () => inFlight.current?.abort(), []);
+
+  const usesClaude = settings.apiKey !== undefined;
+  return (
+    <main>
+      <header>
+        <h1>Ask the library manual</h1>
+        <p class="intro">
+          Answers come only from the manual of the Alder Street Public Library, with their sources. When the
+          manual does not answer, you get a refusal that says why.
+        </p>
+      </header>
+      <AskForm working={state.phase === 'working'} usesClaude={usesClaude} onAsk={submit} onCancel={cancel} />
+      <p class="generator-note">
+        {usesClaude
+          ? `Answers are written by Claude (${settings.model}) with your key.`
+          : 'Answers are quoted by the extractive stand-in (quotes the manual; not a language model).'}
+      </p>
+      <div class="visually-hidden" aria-live="polite" role="status">
+        {announcement(state, usesClaude)}
+      </div>
+      {state.phase === 'done' ? (
+        <ResultView result={state.result} openId={openId} onOpenPassage={openPassage} />
+      ) : null}
+      <SettingsPanel settings={settings} onSave={save} onForget={forget} />
+    </main>
+  );
+}
+
+interface AskFormProps {
+  working: boolean;
+  usesClaude: boolean;
+  onAsk: (question: string) => void;
+  onCancel: () => void;
+}
+
+function AskForm({ working, usesClaude, onAsk, onCancel }: AskFormProps) {
+  const [question, setQuestion] = useState('');
+  const [hint, setHint] = useState('');
+  const submit = (event: Event) => {
+    event.preventDefault();
+    if (question.trim() === '') {
+      setHint('Type a question first.');
+      return;
+    }
+    setHint('');
+    onAsk(question);
+  };
+  return (
+    <form class="ask" onSubmit={submit}>
+      <label for="question">Your question</label>
+      <div class="ask-row">
+        <input
+          id="question"
+          name="question"
+          type="text"
+          value={question}
+          onInput={(event) => setQuestion(event.currentTarget.value)}
+          placeholder="How long can I borrow a DVD for?"
+          autoComplete="off"
+          aria-describedby={hint ? 'question-hint' : undefined}
+        />
+        <button type="submit" disabled={working} aria-busy={working}>
+          {working ? (usesClaude ? 'Asking Claude…' : 'Looking…') : 'Ask'}
+        </button>
+        {working ? (
+          <button type="button" class="cancel" onClick={onCancel}>
+            Cancel
+          </button>
+        ) : null}
+      </div>
+      {hint ? (
+        <p id="question-hint" class="hint" role="alert">
+          {hint}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,81 @@
+import { useRef, useState } from 'preact/hooks';
+import { cleanKey, type Settings } from './settings';
+
+interface SettingsPanelProps {
+  settings: Settings;
+  onSave: (settings: Settings) => void;
+  onForget: () => void;
+}
+
+/**
+ * The visitor's own key. The field is never filled from state: once saved, the key leaves the DOM and
+ * lives in memory (or, if they opt in, in this device's storage).
+ */
+export function SettingsPanel({ settings, onSave, onForget }: SettingsPanelProps) {
+  const keyField = useRef<HTMLInputElement>(null);
+  const [message, setMessage] = useState('');
+
+  const save = (event: Event) => {
+    event.preventDefault();
+    const form = event.currentTarget as HTMLFormElement;
+    const data = new FormData(form);
+    const pasted = cleanKey(String(data.get('apiKey') ?? ''));
+    const model = String(data.get('model') ?? '').trim() || settings.model;
+    const remember = data.get('remember') === 'on';
+    const apiKey = pasted === '' ? settings.apiKey : pasted;
+    if (keyField.current) keyField.current.value = '';
+    onSave({ apiKey, model, remember });
+    setMessage(apiKey === undefined ? 'Saved. No key: the extractive stand-in answers.' : 'Saved.');
+  };
+
+  const forget = () => {
+    if (keyField.current) keyField.current.value = '';
+    onForget();
+    setMessage('The key is forgotten: it is in no storage of this site.');
+  };
+
+  const status =
+    settings.apiKey === undefined
+      ? 'No key set: answers come from the extractive stand-in, which quotes the manual.'
+      : settings.remember
+        ? 'A key is set and remembered on this device.'
+        : 'A key is set for this visit only (held in memory).';
+
+  return (
+    <details class="settings">
+      <summary>Settings: use Claude with your own API key</summary>
+      <form onSubmit={save}>
+        <p class="settings-status">{status}</p>
+        <label for="api-key">Anthropic API key</label>
+        <input
+          id="api-key"
+          name="apiKey"
+          type="password"
+          ref={keyField}
+          autoComplete="off"
+          spellcheck={false}
+          placeholder={settings.apiKey === undefined ? 'sk-ant-…' : 'a key is set; paste to replace it'}
+        />
+        <label for="model">Model</label>
+        <input id="model" name="model" type="text" defaultValue={settings.model} spellcheck={false} />
+        <label class="checkbox">
+          <input name="remember" type="checkbox" defaultChecked={settings.remember} /> Remember the key on
+          this device
+        </label>
+        <p class="settings-help">
+          The key is sent only to api.anthropic.com, straight from your browser. Without “remember” it is gone
+          when you close the page.
+        </p>
+        <div class="settings-actions">
+          <button type="submit">Save</button>
+          <button type="button" onClick={forget} disabled={settings.apiKey === undefined}>
+            Forget key
+          </button>
+        </div>
+        <p class="settings-message" role="status">
+          {message}
+        </p>
+      </form>
+    </details>
+  );
+}
