@@ -154,7 +154,8 @@ function AskForm({ working, usesClaude, onAsk, onCancel }: AskFormProps) {
           autoComplete="off"
           aria-describedby={hint ? 'question-hint' : undefined}
         />
-        <button type="submit" disabled={working} aria-busy={working}>
+        {/* Not disabled while working: asking again replaces the question in flight, and the newer one wins. */}
+        <button type="submit" aria-busy={working}>
           {working ? (usesClaude ? 'Asking Claude…' : 'Looking…') : 'Ask'}
         </button>
         {working ? (

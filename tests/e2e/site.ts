@@ -1,0 +1,78 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+
+/** Where the README's screenshots live. */
+export const SCREENSHOTS = resolve(import.meta.dirname, '../../docs/screenshots');
+
+/** A new tab on the site, once the manual has loaded and the ask box is there. */
+export async function openSite(context: BrowserContext, url: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(url);
+  await waitForAskBox(page);
+  return page;
+}
+
+export async function waitForAskBox(page: Page): Promise<void> {
+  await page.getByLabel('Your question').waitFor();
+}
+
+/** The result's heading: "Answer", "Refused" or "Cancelled". */
+export function resultHeading(page: Page): Locator {
+  return page.locator('#result-heading');
+}
+
+/**
+ * Asks a question and waits for its result. The previous result is marked first, so that a result on
+ * the page after the click is known to be this question's, even when it reads the same as the last one.
+ */
+export async function ask(page: Page, question: string): Promise<void> {
+  await startAsking(page, question);
+  await resultOfThisQuestion(page).waitFor();
+  await page.getByRole('button', { name: 'Ask', exact: true }).and(page.locator(':enabled')).waitFor();
+}
+
+/** Types the question and clicks Ask, without waiting for the result (the Cancel test). */
+export async function startAsking(page: Page, question: string): Promise<void> {
+  await page.evaluate(() => {
+    for (const previous of document.querySelectorAll('section.result')) {
+      previous.setAttribute('data-e2e-previous', '');
+    }
+  });
+  await page.getByLabel('Your question').fill(question);
+  await page.getByRole('button', { name: 'Ask', exact: true }).click();
+}
+
+/** The result rendered since the last startAsking(). */
+export function resultOfThisQuestion(page: Page): Locator {
+  return page.locator('section.result:not([data-e2e-previous])');
+}
+
+/** Opens Settings, pastes the key, ticks "remember" or not, and saves. */
+export async function setKey(page: Page, options: { key: string; remember: boolean }): Promise<void> {
+  await openSettings(page);
+  await page.getByLabel('Anthropic API key').fill(options.key);
+  await page.getByLabel('Remember the key on this device').setChecked(options.remember);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Saved.').waitFor();
+}
+
+export async function openSettings(page: Page): Promise<void> {
+  const settings = page.locator('details.settings');
+  if (!(await settings.evaluate((details: HTMLDetailsElement) => details.open))) {
+    await settings.locator('summary').click();
+  }
+}
+
+/** What Settings says about the key right now. */
+export async function keyStatus(page: Page): Promise<string> {
+  await openSettings(page);
+  return (await page.locator('.settings-status').textContent()) ?? '';
+}
+
+/** A full-page PNG at the given width, into docs/screenshots/. */
+export async function screenshot(page: Page, options: { name: string; width: number }): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.setViewportSize({ width: options.width, height: 900 });
+  await page.screenshot({ path: resolve(SCREENSHOTS, `${options.name}.png`), fullPage: true });
+}
