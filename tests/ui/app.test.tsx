@@ -145,6 +145,13 @@ describe('App: refused', () => {
     expect(document.querySelector('.score-threshold')).not.toBeNull();
   });
 
+  it('says when no passage shares a word with the question at all', async () => {
+    setup();
+    askQuestion('What is the capital of France?');
+    await screen.findByRole('heading', { name: 'Refused' });
+    expect(inResult().getByText('No passage shares a word with the question.')).toBeTruthy();
+  });
+
   it.each([
     [
       { answered: false, answer: 'Not in the passages.', citations: [] },
