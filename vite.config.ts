@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { JSX } from './jsx.config';
+import { JSX } from './jsx.config.ts';
 
 /**
  * GitHub Pages serves a project site under /<repository>/; the workflow sets SITE_BASE when the name
@@ -21,6 +21,13 @@ export default defineConfig({
     sourcemap: false,
   },
   plugins: [
+    {
+      // The dev server injects CSS as <style> elements, which the page's CSP forbids; the built site
+      // links a stylesheet and keeps the strict policy.
+      name: 'sourcebound:dev-csp',
+      apply: 'serve',
+      transformIndexHtml: (html) => html.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
+    },
     VitePWA({
       registerType: 'prompt',
       // The app registers the worker from its own bundle (virtual:pwa-register/preact): no inline script.

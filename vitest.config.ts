@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { JSX } from './jsx.config';
+import { JSX } from './jsx.config.ts';
 
 export default defineConfig({
   oxc: JSX,

@@ -19,10 +19,19 @@ function memoryStorage(options: { broken?: boolean } = {}): Storage {
       return items.size;
     },
     clear: () => items.clear(),
-    getItem: (key) => (guard(), items.get(key) ?? null),
+    getItem(key) {
+      guard();
+      return items.get(key) ?? null;
+    },
     key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => (guard(), void items.delete(key)),
-    setItem: (key, value) => (guard(), void items.set(key, value)),
+    removeItem(key) {
+      guard();
+      items.delete(key);
+    },
+    setItem(key, value) {
+      guard();
+      items.set(key, value);
+    },
   };
 }
 
