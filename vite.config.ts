@@ -10,7 +10,8 @@ const base = process.env.SITE_BASE ?? '/sourcebound/';
 
 // The Claude client (and the SDK inside it) is imported only once a visitor sets a key. It is left out
 // of the precache so that a visitor without a key never downloads it, and cached the first time it loads.
-const CLAUDE_CHUNK = /\/assets\/claude-[\w-]+\.js$/;
+const CLAUDE_CHUNK = /\/assets\/claude-[\w.-]+\.js$/;
+const SDK_MODULE = /[\\/]@anthropic-ai[\\/]sdk[\\/]|[\\/]src[\\/]generation[\\/]claude\.ts$/;
 
 export default defineConfig({
   base,
@@ -19,6 +20,16 @@ export default defineConfig({
     target: 'es2022',
     // No source maps in the deployed site: they would double the download for nobody's benefit.
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // Every chunk holding SDK code is named claude-*, the SDK's own lazy pieces (its error classes,
+        // its Node shims) included, so that leaving claude-* out of the precache leaves out all of it.
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.some((id) => SDK_MODULE.test(id))
+            ? 'assets/claude-[name]-[hash].js'
+            : 'assets/[name]-[hash].js',
+      },
+    },
   },
   plugins: [
     {
@@ -32,7 +43,7 @@ export default defineConfig({
       registerType: 'prompt',
       // The app registers the worker from its own bundle (virtual:pwa-register/preact): no inline script.
       injectRegister: false,
-      includeAssets: ['favicon.svg'],
+      includeAssets: ['favicon.svg', 'icon-192.png', 'icon-512.png'],
       manifest: {
         name: 'sourcebound: answers from the library manual, or a refusal',
         short_name: 'sourcebound',
@@ -43,7 +54,11 @@ export default defineConfig({
         display: 'standalone',
         start_url: '.',
         scope: '.',
-        icons: [{ src: 'favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+        icons: [
+          { src: 'favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+          { src: 'icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: 'icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        ],
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,json,webmanifest}'],

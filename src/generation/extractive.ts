@@ -1,3 +1,4 @@
+import { TABLE_LINE, TABLE_SEPARATOR, tableCells } from '../markdown-table';
 import { tokenize } from '../retrieval/tokenize';
 import type {
   GenerationClient,
@@ -12,8 +13,6 @@ export const EXTRACTIVE: GeneratorInfo = {
   name: 'extractive stand-in (quotes the manual; not a language model)',
 };
 
-const TABLE_LINE = /^\s*\|/u;
-const TABLE_SEPARATOR = /^\s*\|?\s*:?-{2,}/u;
 const LIST_MARKER = /^\s*(?:[-*+]|\d+[.)])\s+/u;
 // A sentence ends at . ! or ? followed by space and a capital or a digit; "0.50 BOB" is not split.
 const SENTENCE_END = /(?<=[.!?])\s+(?=[\p{Lu}\d])/u;
@@ -27,15 +26,6 @@ interface Unit {
   quote: string;
   terms: Set<string>;
   isRow: boolean;
-}
-
-function cells(line: string): string[] {
-  return line
-    .trim()
-    .replace(/^\|/u, '')
-    .replace(/\|$/u, '')
-    .split('|')
-    .map((cell) => cell.trim());
 }
 
 function unitsOf(passage: Passage): Unit[] {
@@ -54,7 +44,7 @@ function unitsOf(passage: Passage): Unit[] {
     if (TABLE_LINE.test(line)) {
       flush();
       if (TABLE_SEPARATOR.test(line)) continue;
-      const row = cells(line);
+      const row = tableCells(line);
       if (header === undefined) {
         header = row;
         continue;

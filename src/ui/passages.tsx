@@ -1,4 +1,5 @@
 import type { Scored } from '../types';
+import { PassageText } from './passage-text';
 import { ScoreBar } from './score-bar';
 
 /** The element id of a passage in the list, for citation links: `02-borrowing#holds` → `passage-02-borrowing-holds`. */
@@ -34,7 +35,7 @@ export function Passages({ passages, contextIds, citedIds, threshold, openId }: 
               {citedIds.has(passage.id) ? <span class="badge cited">cited</span> : null}
               {contextIds.has(passage.id) ? <span class="badge given">given to the generator</span> : null}
             </summary>
-            <div class="passage-text">{passage.text}</div>
+            <PassageText markdown={passage.text} />
           </details>
         </li>
       ))}

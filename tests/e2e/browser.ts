@@ -70,3 +70,21 @@ export async function closeContext(context: BrowserContext | undefined): Promise
   await context.unrouteAll({ behavior: 'ignoreErrors' });
   await context.close();
 }
+
+/** Every console message of the context's pages, for the tests that a secret is never logged. */
+export function recordConsole(context: BrowserContext): string[] {
+  const messages: string[] = [];
+  context.on('console', (message) => messages.push(message.text()));
+  context.on('weberror', (error) => messages.push(String(error.error())));
+  return messages;
+}
+
+/** Every dialog (alert, confirm, prompt) a page opens: a script the page never meant to run. */
+export function recordDialogs(context: BrowserContext): string[] {
+  const dialogs: string[] = [];
+  context.on('dialog', (dialog) => {
+    dialogs.push(`${dialog.type()}: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  return dialogs;
+}

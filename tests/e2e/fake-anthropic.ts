@@ -18,7 +18,7 @@ export interface ReceivedCall {
 }
 
 export interface FakeAnthropic {
-  /** Every request to api.anthropic.com, CORS preflights included. */
+  /** Every request to api.anthropic.com that reached the route, in order. */
   calls: ReceivedCall[];
   /** What the next POSTs get; a test changes it between questions. */
   answerWith: (outcome: FakeOutcome) => void;
@@ -68,6 +68,8 @@ export async function fakeAnthropic(context: BrowserContext, first: FakeOutcome)
       headers: await request.allHeaders(),
       body: request.postData() ?? '',
     });
+    // Playwright answers the CORS preflight of a routed request itself in Chromium, so this is seldom
+    // reached; it is here so that the fake stays right if that ever changes.
     if (request.method() === 'OPTIONS') {
       await route.fulfill({ status: 204, headers: CORS });
       return;

@@ -6,8 +6,8 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 /** The built site, as `npm run build` leaves it. */
 export const DIST = resolve(import.meta.dirname, '../../dist');
 
-/** The subpath the site is built under (vite.config.ts, `base`). */
-export const BASE = '/sourcebound/';
+/** The build's subpath: GitHub Pages serves a project site under /<repository>/ (see vite.config.ts). */
+export const BASE = process.env.SITE_BASE ?? '/sourcebound/';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

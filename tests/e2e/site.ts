@@ -17,9 +17,9 @@ export async function waitForAskBox(page: Page): Promise<void> {
   await page.getByLabel('Your question').waitFor();
 }
 
-/** The result's heading: "Answer", "Refused" or "Cancelled". */
+/** The heading of the latest question's result: "Answer", "Refused" or "Cancelled". */
 export function resultHeading(page: Page): Locator {
-  return page.locator('#result-heading');
+  return resultOfThisQuestion(page).locator('#result-heading');
 }
 
 /**

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { offOrigin } from './browser';
+import { ANTHROPIC_ORIGIN, apiError, type FakeOutcome, messageWith } from './fake-anthropic';
+import { useSite } from './harness';
+import { ask, resultHeading, resultOfThisQuestion, startAsking } from './site';
+import { TEST_KEY, visitSiteWithKey } from './visit';
+
+const QUESTION = 'How long can I borrow a DVD for?';
+const CLAUDE_ANSWER = 'DVDs can be borrowed for 7 days.';
+
+const site = useSite();
+
+const answersWith = (citations: string[]): FakeOutcome => ({
+  kind: 'respond',
+  status: 200,
+  body: messageWith({ answered: true, answer: CLAUDE_ANSWER, citations }),
+});
+
+describe('with a key, Claude answers through api.anthropic.com', () => {
+  it("shows Claude's answer and names the model", async () => {
+    const visit = await visitSiteWithKey(site, answersWith(['02-borrowing#loan-periods']));
+    const { page } = visit;
+
+    await ask(page, QUESTION);
+
+    expect(await resultHeading(page).textContent()).toBe('Answer');
+    expect(await page.locator('.answer-text').textContent()).toBe(CLAUDE_ANSWER);
+    expect(await page.locator('section.result .generator').textContent()).toBe(
+      'Written by Claude (claude-opus-5)',
+    );
+    expect(await page.locator('.generator-note').textContent()).toContain('Claude (claude-opus-5)');
+    const posts = visit.fake.calls.filter(({ method }) => method === 'POST');
+    expect(posts.map(({ url }) => url)).toEqual([`${ANTHROPIC_ORIGIN}/v1/messages`]);
+  });
+
+  it('sends the key to api.anthropic.com in x-api-key and nowhere else: no URL, body, header, DOM or console', async () => {
+    const visit = await visitSiteWithKey(site, answersWith(['02-borrowing#loan-periods']));
+    const { page, requests } = visit;
+
+    await ask(page, QUESTION);
+    expect(await resultHeading(page).textContent()).toBe('Answer');
+
+    const offSite = offOrigin(requests, site.server.origin);
+    expect(offSite.length).toBeGreaterThan(0);
+    expect(offSite.filter(({ url }) => !url.startsWith(`${ANTHROPIC_ORIGIN}/`))).toEqual([]);
+    const keyHeaders: string[] = [];
+    for (const { request, url } of requests) {
+      expect(url).not.toContain(TEST_KEY);
+      expect(request.postData() ?? '').not.toContain(TEST_KEY);
+      for (const { name, value } of await request.headersArray()) {
+        if (value.includes(TEST_KEY)) keyHeaders.push(`${request.method()} ${url} ${name}: ${value}`);
+      }
+    }
+    expect(keyHeaders).toEqual([`POST ${ANTHROPIC_ORIGIN}/v1/messages x-api-key: ${TEST_KEY}`]);
+    // The fake saw the request as it left the browser: the same holds there.
+    for (const call of visit.fake.calls) {
+      expect(call.url).not.toContain(TEST_KEY);
+      expect(call.body).not.toContain(TEST_KEY);
+      const carriers = Object.entries(call.headers).filter(([, value]) => value.includes(TEST_KEY));
+      expect(carriers).toEqual(call.method === 'POST' ? [['x-api-key', TEST_KEY]] : []);
+    }
+    expect(await page.content()).not.toContain(TEST_KEY);
+    const fieldValues = await page.evaluate(() =>
+      [...document.querySelectorAll('input')].map((input) => input.value),
+    );
+    expect(fieldValues.filter((value) => value.includes(TEST_KEY))).toEqual([]);
+    expect(visit.console.filter((message) => message.includes(TEST_KEY))).toEqual([]);
+  });
+
+  it('refuses as fabricated_citation a reply citing a passage that exists but was not in the context', async () => {
+    const visit = await visitSiteWithKey(site, answersWith(['04-spaces#study-rooms']));
+    const { page } = visit;
+
+    await ask(page, QUESTION);
+
+    expect(await resultHeading(page).textContent()).toBe('Refused');
+    expect(await page.locator('.refusal-detail code').first().textContent()).toBe('fabricated_citation');
+    expect(await page.locator('.answer-text').count()).toBe(0);
+    expect(await resultOfThisQuestion(page).textContent()).not.toContain(CLAUDE_ANSWER);
+  });
+});
+
+describe('when the API fails, the page ends in a named state', () => {
+  const failures: Array<{ name: string; outcome: FakeOutcome; says: string }> = [
+    {
+      name: 'a rejected key (401)',
+      outcome: {
+        kind: 'respond',
+        status: 401,
+        body: apiError('authentication_error', 'invalid x-api-key'),
+      },
+      says: 'Your API key was rejected',
+    },
+    {
+      name: 'rate limiting (429)',
+      outcome: { kind: 'respond', status: 429, body: apiError('rate_limit_error', 'Number of requests') },
+      says: 'Too many requests',
+    },
+    {
+      name: 'a server error (500)',
+      outcome: { kind: 'respond', status: 500, body: apiError('api_error', 'Internal server error') },
+      says: 'having trouble',
+    },
+    { name: 'a network failure', outcome: { kind: 'network_failure' }, says: 'could not be reached' },
+  ];
+
+  for (const { name, outcome, says } of failures) {
+    it(`${name} is a refusal that says "${says}"`, async () => {
+      const visit = await visitSiteWithKey(site, outcome);
+      const { page } = visit;
+
+      await ask(page, QUESTION);
+
+      expect(await resultHeading(page).textContent()).toBe('Refused');
+      expect(await page.locator('.refusal-summary').textContent()).toContain(says);
+      expect(visit.fake.calls.some(({ method }) => method === 'POST')).toBe(true);
+    });
+  }
+
+  it('a request that never answers is cancelled by the visitor, and Ask works again', async () => {
+    const visit = await visitSiteWithKey(site, { kind: 'never_answer' });
+    const { page, fake } = visit;
+
+    await startAsking(page, QUESTION);
+    const cancel = page.getByRole('button', { name: 'Cancel' });
+    await cancel.waitFor();
+    // Cancel once the request is at the API, not while the client is still loading.
+    await expect.poll(() => fake.calls.filter(({ method }) => method === 'POST').length).toBe(1);
+    await cancel.click();
+
+    await resultOfThisQuestion(page).waitFor();
+    expect(await resultHeading(page).textContent()).toBe('Cancelled');
+    expect(await page.locator('.refusal-summary').textContent()).toBe('You cancelled the request.');
+    expect(await cancel.count()).toBe(0);
+    const askButton = page.getByRole('button', { name: 'Ask', exact: true });
+    expect(await askButton.isEnabled()).toBe(true);
+    expect(await askButton.getAttribute('aria-busy')).toBe('false');
+
+    // Usable, not just enabled: the next question gets an answer.
+    fake.answerWith(answersWith(['02-borrowing#loan-periods']));
+    await ask(page, QUESTION);
+    expect(await resultHeading(page).textContent()).toBe('Answer');
+  });
+});

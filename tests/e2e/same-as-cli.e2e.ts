@@ -1,0 +1,55 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ask as askEngine, createEngine } from '../../src/engine';
+import { parseEvalSet } from '../../src/evaluation';
+import { createExtractiveClient } from '../../src/generation/extractive';
+import { parseIndex } from '../../src/index-file';
+import { useSite } from './harness';
+import { DIST } from './server';
+import { ask, resultOfThisQuestion } from './site';
+
+const site = useSite();
+
+/** The index the site ships, read from the build the page is served from. */
+function shippedIndex() {
+  const file = readdirSync(join(DIST, 'assets')).find((name) => /^index-[\w-]+\.json$/u.test(name));
+  if (file === undefined) throw new Error('e2e: no compiled index in dist/assets; run `npm run build`');
+  return parseIndex(JSON.parse(readFileSync(join(DIST, 'assets', file), 'utf8')));
+}
+
+describe('the page decides as the command line does', () => {
+  it('every evaluation question: the same outcome, passages and scores in the page as in Node', async () => {
+    const engine = createEngine(shippedIndex());
+    const questions = parseEvalSet(JSON.parse(readFileSync('eval/questions.json', 'utf8')));
+    const page = await (await site.newContext()).newPage();
+    await page.goto(site.server.url);
+
+    for (const { question } of questions) {
+      const expected = await askEngine({ engine, client: createExtractiveClient(), question });
+      await ask(page, question);
+      const result = resultOfThisQuestion(page);
+      const shown = {
+        heading: await result.locator('#result-heading').textContent(),
+        reason:
+          expected.status === 'refused'
+            ? await result.locator('.refusal-detail code').first().textContent()
+            : null,
+        passages: await result.locator('li.passage').evaluateAll((items) =>
+          items.map((item) => ({
+            id: item.querySelector('.passage-id')?.textContent,
+            score: item.querySelector('.passage-score')?.textContent,
+          })),
+        ),
+      };
+      expect(shown, question).toEqual({
+        heading: expected.status === 'answered' ? 'Answer' : 'Refused',
+        reason: expected.status === 'refused' ? expected.reason : null,
+        passages: expected.passages.map(({ passage, score }) => ({
+          id: passage.id,
+          score: score.toFixed(3),
+        })),
+      });
+    }
+  });
+});
