@@ -1,14 +1,18 @@
-// npm run eval -- [--questions FILE] [--index FILE] [--calibrate] [--model ID]
-import { ask, createEngine } from '../src/engine';
+// npm run eval -- [--questions FILE] [--index FILE] [--calibrate] [--model ID] [--no-model] | --replies FILE
+import { ask, createEngine, type Engine } from '../src/engine';
 import {
   bestOf,
   type Calibration,
   calibrate,
+  calibrationLabels,
   closingLine,
   judge,
+  judgeReply,
   parseEvalSet,
+  parseRecordedReplies,
   tally,
 } from '../src/evaluation';
+import { createReplayClient } from '../src/generation/replay';
 import {
   chooseClient,
   DEFAULT_INDEX,
@@ -57,7 +61,50 @@ function printCalibration(result: Calibration): void {
 }
 
 const USAGE =
-  'usage: npm run eval -- [--questions FILE] [--index FILE] [--calibrate] [--model ID] [--no-model]';
+  'usage: npm run eval -- [--questions FILE] [--index FILE] [--calibrate] [--model ID] [--no-model]\n' +
+  '       npm run eval -- --replies FILE [--index FILE]   (recorded replies through the verifier, no model)';
+
+/** Each recorded reply through the whole pipeline; prints caught / passed per kind. Returns the misses. */
+async function runReplies(engine: Engine, file: string): Promise<number> {
+  const items = (() => {
+    try {
+      return parseRecordedReplies(readJson(file, 'recorded replies'));
+    } catch (error) {
+      if (error instanceof UsageError) throw error;
+      throw new UsageError(`${file}: ${(error as Error).message}`);
+    }
+  })();
+  const byKind = new Map<string, { caught: number; passed: number; missed: number }>();
+  let misses = 0;
+  for (const item of items) {
+    const client = createReplayClient({
+      raw: JSON.stringify(item.reply),
+      info: { kind: 'scripted', name: `recorded reply (${item.kind})` },
+    });
+    const result = await ask({ engine, client, question: item.question });
+    const { outcome, met } = judgeReply(item, result);
+    const counts = byKind.get(item.kind) ?? { caught: 0, passed: 0, missed: 0 };
+    if (!met) counts.missed++;
+    else if (outcome === 'answered') counts.passed++;
+    else counts.caught++;
+    byKind.set(item.kind, counts);
+    if (!met) {
+      misses++;
+      console.log(`MISS ${item.kind}: ${item.question}`);
+      console.log(
+        `     expected ${item.expect}, got ${outcome}${result.status === 'refused' ? ` (${result.detail})` : ''}`,
+      );
+    }
+  }
+  console.log(`${'kind'.padEnd(28)} caught  passed  missed`);
+  for (const [kind, counts] of [...byKind].sort(([a], [b]) => a.localeCompare(b))) {
+    const cell = (n: number) => String(n).padStart(6);
+    console.log(`${kind.padEnd(28)} ${cell(counts.caught)}  ${cell(counts.passed)}  ${cell(counts.missed)}`);
+  }
+  console.log(`\nprompt: ${engine.prompt.version}; ${items.length} recorded replies in ${file}`);
+  console.log(closingLine({ passed: items.length - misses, failed: misses, skipped: 0 }));
+  return misses;
+}
 
 run(async () => {
   const { values } = parseCommandLine(
@@ -68,10 +115,15 @@ run(async () => {
         calibrate: { type: 'boolean', default: false },
         model: { type: 'string' },
         'no-model': { type: 'boolean', default: false },
+        replies: { type: 'string' },
       },
     },
     USAGE,
   );
+  if (values.replies !== undefined) {
+    const misses = await runReplies(createEngine(loadIndexFile(values.index)), values.replies);
+    return misses > 0 ? 1 : 0;
+  }
   const items = (() => {
     try {
       return parseEvalSet(readJson(values.questions, 'evaluation set'));
@@ -85,9 +137,7 @@ run(async () => {
 
   if (values.calibrate) {
     const rows = items.map((item) => ({
-      question: item.question,
-      answerable: item.answerable,
-      requiresModel: item.requiresModel ?? false,
+      ...calibrationLabels(item),
       ...bestOf(engine.retriever.retrieve(item.question, 1)),
     }));
     printCalibration(calibrate(rows));

@@ -72,7 +72,7 @@ run(() => {
       options: {
         corpus: { type: 'string', default: BUNDLED_CORPUS },
         out: { type: 'string', default: DEFAULT_INDEX },
-        prompt: { type: 'string', default: 'prompts/answer.v1.md' },
+        prompt: { type: 'string', default: 'prompts/answer.v2.md' },
         threshold: { type: 'string' },
         'min-margin': { type: 'string' },
         quiet: { type: 'boolean', default: false },

@@ -1,6 +1,7 @@
 import { MAX_QUESTION_CHARS } from './config';
 import { gate } from './gate';
 import { GenerationUnavailableError } from './generation/errors';
+import { replyVersionOf } from './generation/reply';
 import type { CompiledIndex } from './index-file';
 import { embedderFor } from './retrieval/model';
 import type { Retriever } from './retrieval/retrieve';
@@ -141,11 +142,17 @@ export async function ask(options: AskOptions): Promise<AskResult> {
 
   const checked = verify({
     reply,
-    contextIds: new Set(context.map((scored) => scored.passage.id)),
+    context: context.map((scored) => scored.passage),
     corpusIds: engine.corpusIds,
+    quotesRequired: replyVersionOf(engine.prompt.version) >= 2,
   });
   if (!checked.ok) {
-    return refuse({ reason: checked.reason, detail: checked.detail, generator, raw }, retrieved, context);
+    const { reason, detail, failed } = checked;
+    return refuse(
+      { reason, detail, generator, raw, ...(failed === undefined ? {} : { failed }) },
+      retrieved,
+      context,
+    );
   }
   return {
     status: 'answered',
@@ -154,6 +161,7 @@ export async function ask(options: AskOptions): Promise<AskResult> {
     context,
     answer: reply.answer.trim(),
     citations: checked.citations,
+    quotes: checked.quotes,
     generator,
     raw,
   };

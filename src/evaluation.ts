@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describeIssues } from './issues';
-import type { AskResult, Scored } from './types';
+import { type AskResult, REFUSAL_REASONS, type Scored } from './types';
 
 // The evaluation set: questions with what must happen to them. Parsed at the edge like any input.
 
@@ -14,6 +14,11 @@ export const EvalQuestionSchema = z
     mustContain: z.array(z.string().min(1)).optional(),
     /** The gate cannot decide it and the stand-in cannot either: without a model it is SKIP, never PASS. */
     requiresModel: z.boolean().optional(),
+    /**
+     * Unanswerable, yet expected to pass the gate: it looks like a question the corpus answers, so layers
+     * 2 and 3 must decide it. Left out of the calibration gap, like a question that needs a model.
+     */
+    passesGate: z.boolean().optional(),
     note: z.string().optional(),
   })
   .strict()
@@ -111,7 +116,8 @@ export interface CalibrationRow {
   question: string;
   bestScore: number;
   bestPassage: string | undefined;
-  requiresModel: boolean;
+  /** Marked `requiresModel` or `passesGate`: no threshold is meant to decide it. */
+  beyondGate: boolean;
 }
 
 export interface Calibration {
@@ -119,7 +125,7 @@ export interface Calibration {
   answerable: CalibrationRow[];
   /** Unanswerable questions the gate is expected to decide, highest best score first. */
   unanswerable: CalibrationRow[];
-  /** Questions marked `requiresModel`: listed, but left out of the gap; no threshold is meant to decide them. */
+  /** Questions marked `requiresModel` or `passesGate`: listed, but left out of the gap; no threshold is meant to decide them. */
   excluded: CalibrationRow[];
   /**
    * Excluded questions scoring at or above the lowest answerable one. Counted in, they make the groups
@@ -149,11 +155,11 @@ export function calibrate(rows: readonly LabelledRow[]): Calibration {
     .map(withoutLabel)
     .sort(lowestFirst);
   const unanswerable = rows
-    .filter((row) => !row.answerable && !row.requiresModel)
+    .filter((row) => !row.answerable && !row.beyondGate)
     .map(withoutLabel)
     .sort(highestFirst);
   const excluded = rows
-    .filter((row) => !row.answerable && row.requiresModel)
+    .filter((row) => !row.answerable && row.beyondGate)
     .map(withoutLabel)
     .sort(highestFirst);
   const lowestAnswerable = answerable[0]?.bestScore;
@@ -185,4 +191,46 @@ export function calibrate(rows: readonly LabelledRow[]): Calibration {
 export function bestOf(passages: readonly Scored[]): { bestScore: number; bestPassage: string | undefined } {
   const best = passages[0];
   return { bestScore: best?.score ?? 0, bestPassage: best?.passage.id };
+}
+
+// Recorded replies: what a model might send, with the outcome the verifier must reach. They audit the
+// verifier without a model, on both sides: a correct answer refused counts as much as a wrong one passed.
+
+export const RecordedReplySchema = z
+  .object({
+    kind: z.string().min(1),
+    question: z.string().min(1),
+    /** The reply exactly as a model would send it: parsed with the same schema as a live one. */
+    reply: z.unknown(),
+    expect: z.enum(['answered', ...REFUSAL_REASONS] as [string, ...string[]]),
+    note: z.string().optional(),
+  })
+  .strict();
+
+export type RecordedReply = z.infer<typeof RecordedReplySchema>;
+
+export function parseRecordedReplies(json: unknown): RecordedReply[] {
+  const parsed = z.array(RecordedReplySchema).min(1).safeParse(json);
+  if (!parsed.success)
+    throw new EvalSetError(`not a valid set of recorded replies: ${describeIssues(parsed.error)}`);
+  return parsed.data;
+}
+
+/** What the engine made of a recorded reply, against what it should have. */
+export function judgeReply(item: RecordedReply, result: AskResult): { outcome: string; met: boolean } {
+  const outcome = result.status === 'answered' ? 'answered' : result.reason;
+  return { outcome, met: outcome === item.expect };
+}
+
+/** A question's calibration row fields that come from the eval set. */
+export function calibrationLabels(item: EvalQuestion): {
+  question: string;
+  answerable: boolean;
+  beyondGate: boolean;
+} {
+  return {
+    question: item.question,
+    answerable: item.answerable,
+    beyondGate: (item.requiresModel ?? false) || (item.passesGate ?? false),
+  };
 }

@@ -41,6 +41,16 @@ export function explainRefusal(reason: RefusalReason, code?: string): Explanatio
         summary: 'The model cited a passage it was not given, so the answer was discarded.',
         nextStep: 'Ask again, or read the passages below yourself.',
       };
+    case 'unsupported_quote':
+      return {
+        summary: 'A quote given as support is not in the passage it cites, so the answer was discarded.',
+        nextStep: 'Ask again, or read the passage below yourself.',
+      };
+    case 'ungrounded_figure':
+      return {
+        summary: 'The answer states a figure that none of its sources holds, so it was discarded.',
+        nextStep: 'Read the cited passages below for the figure they do give.',
+      };
     case 'unparseable_response':
       return {
         summary: 'The reply could not be read as an answer, so it was discarded.',

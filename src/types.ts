@@ -37,11 +37,20 @@ export interface GateSettings {
   source: string;
 }
 
-/** The shape every generator's reply must have (prompt v1). */
+/** One citation: the passage's id and, from prompt v2 on, the verbatim span of it that supports the answer. */
+export interface Citation {
+  id: string;
+  quote?: string;
+}
+
+/**
+ * A generator's reply, whatever the prompt version: v1 cites by id alone (`["02-borrowing#holds"]`), v2
+ * with a quote (`[{ "id": …, "quote": … }]`); both are read into this one shape.
+ */
 export interface Reply {
   answered: boolean;
   answer: string;
-  citations: string[];
+  citations: Citation[];
 }
 
 /** Who wrote an answer. `kind` lets a reader tell a language model from the stand-in at a glance. */
@@ -61,6 +70,8 @@ export type RefusalReason =
   | 'model_reported_no_answer'
   | 'missing_citation'
   | 'fabricated_citation'
+  | 'unsupported_quote'
+  | 'ungrounded_figure'
   | 'unparseable_response'
   | 'model_unavailable';
 
@@ -70,9 +81,16 @@ export const REFUSAL_REASONS: readonly RefusalReason[] = [
   'model_reported_no_answer',
   'missing_citation',
   'fabricated_citation',
+  'unsupported_quote',
+  'ungrounded_figure',
   'unparseable_response',
   'model_unavailable',
 ];
+
+/** What a grounding check found wrong, so that a reader can see the quote or figure and where it was looked for. */
+export type FailedCheck =
+  | { kind: 'quote'; id: string; quote: string; checkedAgainst: string[] }
+  | { kind: 'figure'; figure: string; checkedAgainst: string[] };
 
 /**
  * What one call to a generator came to. A failure that the world can cause (network, key, quota, a
@@ -121,7 +139,10 @@ interface ResultBase {
 export interface Answered extends ResultBase {
   status: 'answered';
   answer: string;
+  /** Ids of the passages cited, each once. */
   citations: string[];
+  /** The quotes given with the citations (prompt v2), each checked against its passage. */
+  quotes: Array<{ id: string; quote: string }>;
   generator: GeneratorInfo;
   raw: string;
 }
@@ -133,6 +154,8 @@ export interface Refused extends ResultBase {
   detail: string;
   /** A sub-cause for `model_unavailable` and `unparseable_response`, e.g. `authentication`. */
   code?: string;
+  /** For `unsupported_quote` and `ungrounded_figure`: the quote or figure, and the passages it was checked against. */
+  failed?: FailedCheck;
   /** The generator that was asked, if one was. Absent when the gate stopped the question. */
   generator?: GeneratorInfo;
   /** What the model sent, kept for the trace when a reply was refused. */

@@ -16,7 +16,7 @@ import type { Message, TextBlock } from '@anthropic-ai/sdk/resources/messages';
 import type { GenerationClient, GenerationOutcome } from '../types';
 import { formatContext } from './context';
 import { DEFAULT_MODEL } from './model-id';
-import { parseReply, ReplySchema } from './reply';
+import { parseReply, type ReplyVersion, replySchemaFor, replyVersionOf } from './reply';
 
 export { DEFAULT_MODEL };
 
@@ -45,7 +45,7 @@ const API_KEY_SHAPE = /^[\x21-\x7e]+$/u;
 
 const ABORTED: Cause = { code: 'aborted', detail: 'the request was cancelled before Claude answered' };
 
-/** Claude through the Messages API, held to {@link ReplySchema} by structured outputs. */
+/** Claude through the Messages API, held by structured outputs to the reply schema of the prompt's version. */
 export function createClaudeClient(options: ClaudeClientOptions): GenerationClient {
   const { apiKey } = options;
   // An empty key could only fail at the API, and would make every string "contain" it when scrubbed.
@@ -67,7 +67,10 @@ export function createClaudeClient(options: ClaudeClientOptions): GenerationClie
     dangerouslyAllowBrowser: true,
   });
   // `create`, not `parse`: `parse` throws on a schema failure and the raw text is lost with it.
-  const format = zodOutputFormat(ReplySchema);
+  const formats = {
+    1: zodOutputFormat(replySchemaFor(1)),
+    2: zodOutputFormat(replySchemaFor(2)),
+  } satisfies Record<ReplyVersion, unknown>;
 
   return {
     info: { kind: 'claude', name: model },
@@ -82,12 +85,13 @@ export function createClaudeClient(options: ClaudeClientOptions): GenerationClie
             'other non-ASCII character, often picked up when copying); paste it again',
         };
       }
+      const version = replyVersionOf(request.prompt.version);
       const params = {
         model,
         max_tokens: maxTokens,
         system: request.prompt.text,
         messages: [{ role: 'user' as const, content: formatContext(request) }],
-        output_config: { format },
+        output_config: { format: formats[version] },
       };
       let message: Message;
       try {
@@ -96,16 +100,21 @@ export function createClaudeClient(options: ClaudeClientOptions): GenerationClie
         const cause = describeFailure(error, request.signal);
         return { ok: false, ...cause, detail: withoutKey(cause.detail, apiKey) };
       }
-      return readMessage(message);
+      return readMessage(message, version);
     },
   };
 }
 
-function readMessage(message: Message | null): GenerationOutcome {
+function readMessage(message: Message | null, version: ReplyVersion): GenerationOutcome {
   // A proxy at `baseURL` can answer 200 with a body that is not a Message at all, `null` included.
   const content: unknown = typeof message === 'object' && message !== null ? message.content : undefined;
-  const blocks = Array.isArray(content) ? (content as Message['content']) : [];
-  const raw = blocks.find((block): block is TextBlock => block.type === 'text')?.text;
+  const blocks: unknown[] = Array.isArray(content) ? content : [];
+  const text = blocks.find(
+    (block): block is TextBlock =>
+      typeof block === 'object' && block !== null && (block as { type?: unknown }).type === 'text',
+  )?.text;
+  // A text block whose text is not a string is no text either.
+  const raw = typeof text === 'string' ? text : undefined;
   const stopReason = message?.stop_reason;
   if (stopReason === 'refusal') {
     return {
@@ -133,7 +142,7 @@ function readMessage(message: Message | null): GenerationOutcome {
       detail: 'the response held no text to read a reply from',
     };
   }
-  const parsed = parseReply(raw);
+  const parsed = parseReply(raw, version);
   if (!parsed.ok) {
     return { ok: false, reason: 'unparseable_response', code: 'schema', detail: parsed.detail, raw };
   }

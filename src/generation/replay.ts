@@ -1,5 +1,5 @@
 import type { GenerationClient, GenerationOutcome, GeneratorInfo } from '../types';
-import { parseReply } from './reply';
+import { parseReply, replyVersionOf } from './reply';
 
 /**
  * A client whose reply was written down beforehand: a recorded model reply, or one made up to audit
@@ -9,8 +9,8 @@ export function createReplayClient(options: { raw: string; info: GeneratorInfo }
   const { raw, info } = options;
   return {
     info,
-    async generate(): Promise<GenerationOutcome> {
-      const parsed = parseReply(raw);
+    async generate(request): Promise<GenerationOutcome> {
+      const parsed = parseReply(raw, replyVersionOf(request.prompt.version));
       if (parsed.ok) return { ok: true, reply: parsed.reply, raw };
       return { ok: false, reason: 'unparseable_response', code: 'schema', detail: parsed.detail, raw };
     },

@@ -2,24 +2,64 @@ import { z } from 'zod';
 import { describeIssues } from '../issues';
 import type { Reply } from '../types';
 
-/**
- * The reply every generator must give (prompt v1). Claude is held to it by structured outputs; a
- * replayed reply and anything else that claims to be a reply is parsed with the same schema.
- */
-export const ReplySchema = z
+// The reply a generator must give. Claude is held to it by structured outputs; a replayed reply and
+// anything else that claims to be a reply is parsed with the same schema. The schema follows the
+// prompt's version: the prompt says what to send, the schema checks that it was sent.
+
+const answered = z.boolean().describe('false when the passages do not contain the answer');
+const answer = z
+  .string()
+  .describe('the answer, written only from the passages; empty when answered is false');
+
+/** Prompt v1: citations are passage ids. */
+export const ReplySchemaV1 = z
   .object({
-    answered: z.boolean().describe('false when the passages do not contain the answer'),
-    answer: z.string().describe('the answer, written only from the passages; empty when answered is false'),
+    answered,
+    answer,
     citations: z
       .array(z.string())
       .describe('ids of the passages the answer comes from, exactly as given, e.g. 02-borrowing#holds'),
   })
   .strict();
 
+/** Prompt v2: each citation carries a verbatim quote of the passage that supports the answer. */
+export const ReplySchemaV2 = z
+  .object({
+    answered,
+    answer,
+    citations: z
+      .array(
+        z
+          .object({
+            id: z.string().describe('the id of a passage, exactly as given, e.g. 02-borrowing#holds'),
+            quote: z
+              .string()
+              .describe('a span copied word for word from that passage that supports the answer'),
+          })
+          .strict(),
+      )
+      .describe('the passages the answer comes from, each with its supporting quote'),
+  })
+  .strict();
+
+export type ReplyVersion = 1 | 2;
+
+const VERSION_SUFFIX = /\.v(\d+)$/u;
+
+/** `answer.v2` → 2. A prompt that names no version, or v1, is read as v1; any later one as v2. */
+export function replyVersionOf(promptVersion: string): ReplyVersion {
+  const version = Number(VERSION_SUFFIX.exec(promptVersion)?.[1] ?? '1');
+  return version >= 2 ? 2 : 1;
+}
+
+export function replySchemaFor(version: ReplyVersion) {
+  return version === 2 ? ReplySchemaV2 : ReplySchemaV1;
+}
+
 type Parsed = { ok: true; reply: Reply } | { ok: false; detail: string };
 
-/** Parses a model's raw text: JSON first, then the schema. Keeps the reason it failed, in words. */
-export function parseReply(raw: string): Parsed {
+/** Parses a model's raw text: JSON first, then the schema of its prompt version. Keeps why it failed. */
+export function parseReply(raw: string, version: ReplyVersion): Parsed {
   let json: unknown;
   try {
     json = JSON.parse(raw);
@@ -28,9 +68,15 @@ export function parseReply(raw: string): Parsed {
     if (!(error instanceof SyntaxError)) throw error;
     return { ok: false, detail: `reply is not JSON: ${error.message}` };
   }
-  const parsed = ReplySchema.safeParse(json);
-  if (!parsed.success) {
-    return { ok: false, detail: `reply does not match the schema: ${describeIssues(parsed.error)}` };
+  if (version === 1) {
+    const parsed = ReplySchemaV1.safeParse(json);
+    if (!parsed.success)
+      return { ok: false, detail: `reply does not match schema v1: ${describeIssues(parsed.error)}` };
+    const { citations, ...rest } = parsed.data;
+    return { ok: true, reply: { ...rest, citations: citations.map((id) => ({ id })) } };
   }
+  const parsed = ReplySchemaV2.safeParse(json);
+  if (!parsed.success)
+    return { ok: false, detail: `reply does not match schema v2: ${describeIssues(parsed.error)}` };
   return { ok: true, reply: parsed.data };
 }

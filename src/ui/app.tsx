@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { MAX_QUESTION_CHARS } from '../config';
 import { ask, type Engine } from '../engine';
 import { createExtractiveClient } from '../generation/extractive';
 import { explainRefusal } from '../reasons';
@@ -19,12 +20,23 @@ export interface AppProps {
   /** Imports the Claude client on demand, so a visitor without a key downloads no SDK code. */
   loadClaude: ClaudeLoader;
   storages?: Storages;
+  /**
+   * Where a bug of ours goes once the page has said so: rethrown outside the event handler by default, so
+   * the browser reports it like any uncaught error. Tests pass a spy.
+   */
+  reportBug?: (error: unknown) => void;
 }
+
+const rethrowLater = (error: unknown) =>
+  queueMicrotask(() => {
+    throw error;
+  });
 
 type AskState =
   | { phase: 'idle' }
   | { phase: 'working'; question: string }
-  | { phase: 'done'; result: AskResult };
+  | { phase: 'done'; result: AskResult }
+  | { phase: 'crashed'; question: string };
 
 const STAND_IN = createExtractiveClient();
 
@@ -32,6 +44,7 @@ const STAND_IN = createExtractiveClient();
 function announcement(state: AskState, usesClaude: boolean): string {
   if (state.phase === 'idle') return '';
   if (state.phase === 'working') return usesClaude ? 'Asking Claude…' : 'Looking it up…';
+  if (state.phase === 'crashed') return 'Something went wrong in this page.';
   const { result } = state;
   if (result.status === 'answered') return `Answer: ${result.answer}`;
   return `${result.reason === 'model_unavailable' && result.code === 'aborted' ? 'Cancelled' : 'Refused'}: ${
@@ -39,7 +52,7 @@ function announcement(state: AskState, usesClaude: boolean): string {
   }`;
 }
 
-export function App({ engine, loadClaude, storages = {} }: AppProps) {
+export function App({ engine, loadClaude, storages = {}, reportBug = rethrowLater }: AppProps) {
   const [settings, setSettings] = useState<Settings>(() => loadSettings(storages.local));
   const [state, setState] = useState<AskState>({ phase: 'idle' });
   const [openId, setOpenId] = useState<string | undefined>(undefined);
@@ -64,19 +77,34 @@ export function App({ engine, loadClaude, storages = {} }: AppProps) {
     const id = ++latest.current;
     setOpenId(undefined);
     setState({ phase: 'working', question });
-    const result = await ask({ engine, client: clientFor(settings), question, signal: controller.signal });
+    let result: AskResult;
+    try {
+      result = await ask({ engine, client: clientFor(settings), question, signal: controller.signal });
+    } catch (error) {
+      // ask() throws only for a bug of ours. It is reported, not swallowed, and the page says so
+      // instead of spinning forever.
+      if (id === latest.current) setState({ phase: 'crashed', question });
+      reportBug(error);
+      return;
+    }
     if (id !== latest.current) return;
     inFlight.current = undefined;
     setState({ phase: 'done', result });
   };
 
-  const cancel = () => inFlight.current?.abort();
+  const cancel = () => {
+    inFlight.current?.abort();
+    // The Cancel button goes away with the request: keep the keyboard where the next question starts.
+    document.getElementById('question')?.focus();
+  };
 
   const openPassage = (id: string) => {
     setOpenId(id);
-    // After the render that opens it: move the reader to the passage.
+    // After the render: open it even if the visitor closed it since (the state may not have changed),
+    // and move the reader to it.
     queueMicrotask(() => {
       const element = document.getElementById(passageAnchor(id));
+      if (element instanceof HTMLDetailsElement) element.open = true;
       element?.scrollIntoView?.({ block: 'nearest' });
       element?.querySelector('summary')?.focus();
     });
@@ -116,6 +144,12 @@ export function App({ engine, loadClaude, storages = {} }: AppProps) {
       {state.phase === 'done' ? (
         <ResultView result={state.result} openId={openId} onOpenPassage={openPassage} />
       ) : null}
+      {state.phase === 'crashed' ? (
+        <p class="crashed" role="alert">
+          Something went wrong in this page (a bug, not your question). Reload the page and ask again; the
+          browser console has the details.
+        </p>
+      ) : null}
       <SettingsPanel settings={settings} onSave={save} onForget={forget} />
     </main>
   );
@@ -151,6 +185,7 @@ function AskForm({ working, usesClaude, onAsk, onCancel }: AskFormProps) {
           value={question}
           onInput={(event) => setQuestion(event.currentTarget.value)}
           placeholder="How long can I borrow a DVD for?"
+          maxLength={MAX_QUESTION_CHARS}
           autoComplete="off"
           aria-describedby={hint ? 'question-hint' : undefined}
         />

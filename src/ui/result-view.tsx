@@ -1,5 +1,5 @@
 import { explainRefusal } from '../reasons';
-import type { AskResult } from '../types';
+import type { AskResult, FailedCheck } from '../types';
 import { Passages, passageAnchor } from './passages';
 
 interface ResultViewProps {
@@ -15,24 +15,34 @@ interface ResultViewProps {
 export function ResultView({ result, openId, onOpenPassage }: ResultViewProps) {
   const contextIds = new Set(result.context.map((scored) => scored.passage.id));
   const citedIds = new Set(result.status === 'answered' ? result.citations : []);
+  const quotes = new Map<string, string[]>();
+  if (result.status === 'answered') {
+    for (const { id, quote } of result.quotes) quotes.set(id, [...(quotes.get(id) ?? []), quote]);
+  }
   return (
     <section class={`result ${result.status}`} aria-labelledby="result-heading">
       {result.status === 'answered' ? (
         <Answer result={result} onOpenPassage={onOpenPassage} />
       ) : (
-        <Refusal result={result} />
+        <Refusal result={result} onOpenPassage={onOpenPassage} />
       )}
-      <h3>Passages retrieved</h3>
-      <p class="threshold-note">
-        The gate needs a best score of at least {result.threshold.toFixed(3)} (the line on each bar).
-      </p>
-      <Passages
-        passages={result.passages}
-        contextIds={contextIds}
-        citedIds={citedIds}
-        threshold={result.threshold}
-        openId={openId}
-      />
+      {result.status === 'refused' && result.reason === 'invalid_question' ? null : (
+        // An invalid question never reached retrieval; every other result did.
+        <>
+          <h3>Passages retrieved</h3>
+          <p class="threshold-note">
+            The gate needs a best score of at least {result.threshold.toFixed(3)} (the line on each bar).
+          </p>
+          <Passages
+            passages={result.passages}
+            contextIds={contextIds}
+            citedIds={citedIds}
+            quotes={quotes}
+            threshold={result.threshold}
+            openId={openId}
+          />
+        </>
+      )}
       <p class="prompt-version">Prompt version: {result.promptVersion}</p>
     </section>
   );
@@ -54,15 +64,7 @@ function Answer({
         {result.citations.map((id, position) => (
           <span key={id}>
             {position > 0 ? ', ' : null}
-            <a
-              href={`#${passageAnchor(id)}`}
-              onClick={(event) => {
-                event.preventDefault();
-                onOpenPassage(id);
-              }}
-            >
-              {id}
-            </a>
+            <PassageLink id={id} onOpenPassage={onOpenPassage} />
           </span>
         ))}
       </p>
@@ -78,7 +80,57 @@ function Answer({
   );
 }
 
-function Refusal({ result }: { result: Extract<AskResult, { status: 'refused' }> }) {
+function PassageLink({ id, onOpenPassage }: { id: string; onOpenPassage: (id: string) => void }) {
+  return (
+    <a
+      href={`#${passageAnchor(id)}`}
+      onClick={(event) => {
+        event.preventDefault();
+        onOpenPassage(id);
+      }}
+    >
+      {id}
+    </a>
+  );
+}
+
+/** The quote or figure a grounding check could not find, and the passages it was looked for in. */
+function FailedCheckView({
+  failed,
+  onOpenPassage,
+}: {
+  failed: FailedCheck;
+  onOpenPassage: (id: string) => void;
+}) {
+  const where = failed.checkedAgainst.map((id, position) => (
+    <span key={id}>
+      {position > 0 ? ', ' : null}
+      <PassageLink id={id} onOpenPassage={onOpenPassage} />
+    </span>
+  ));
+  return failed.kind === 'quote' ? (
+    <div class="failed-check">
+      <p>The quote given as support:</p>
+      <blockquote class="failed-quote">{failed.quote === '' ? '(none)' : failed.quote}</blockquote>
+      <p>was checked against {where}, and is not in it.</p>
+    </div>
+  ) : (
+    <div class="failed-check">
+      <p>
+        The figure <strong class="failed-figure">{failed.figure}</strong> was looked for in {where}, and none
+        of them holds it.
+      </p>
+    </div>
+  );
+}
+
+function Refusal({
+  result,
+  onOpenPassage,
+}: {
+  result: Extract<AskResult, { status: 'refused' }>;
+  onOpenPassage: (id: string) => void;
+}) {
   const { summary, nextStep } = explainRefusal(result.reason, result.code);
   const cancelled = result.reason === 'model_unavailable' && result.code === 'aborted';
   return (
@@ -90,6 +142,9 @@ function Refusal({ result }: { result: Extract<AskResult, { status: 'refused' }>
         <code>{result.reason}</code>
         {result.code === undefined ? null : <code> ({result.code})</code>}: {result.detail}
       </p>
+      {result.failed === undefined ? null : (
+        <FailedCheckView failed={result.failed} onOpenPassage={onOpenPassage} />
+      )}
       {result.generator === undefined ? (
         <p class="generator">No model was asked.</p>
       ) : (

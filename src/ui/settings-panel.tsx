@@ -29,7 +29,11 @@ export function SettingsPanel({ settings, onSave, onForget }: SettingsPanelProps
   };
 
   const forget = () => {
-    if (keyField.current) keyField.current.value = '';
+    if (keyField.current) {
+      keyField.current.value = '';
+      // "Forget key" is disabled once the key is gone: keep the keyboard in the panel.
+      keyField.current.focus();
+    }
     onForget();
     setMessage('The key is forgotten: it is in no storage of this site.');
   };

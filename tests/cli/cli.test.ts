@@ -114,7 +114,7 @@ describe('npm run ask', () => {
     expect(parsed).toMatchObject({
       status: 'answered',
       citations: ['02-borrowing#holds'],
-      promptVersion: 'answer.v1',
+      promptVersion: 'answer.v2',
     });
   });
 
@@ -124,6 +124,8 @@ describe('npm run ask', () => {
     ['no-citation', 'missing_citation'],
     ['empty-answer', 'unparseable_response'],
     ['not-the-schema', 'unparseable_response'],
+    ['paraphrased-quote', 'unsupported_quote'],
+    ['wrong-figure', 'ungrounded_figure'],
   ])('refuses a replayed reply (%s) with %s', (file, reason) => {
     const replay = `tests/fixtures/replies/${file}.json`;
     const result = run('ask', [
@@ -215,9 +217,11 @@ describe('npm run eval', () => {
   it('closes with the counts line and exits 0 when nothing fails', () => {
     const result = run('eval', ['--index', index]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^SKIP Who is the head librarian\?$/m);
-    expect(result.stdout).toMatch(/^\d+ passed, 0 failed, 1 skipped$/m);
-    expect(result.stdout).toMatch(/prompt: answer\.v1/);
+    expect(result.stdout).toMatch(
+      /^PASS Who is the head librarian\?\n {5}refused: model_reported_no_answer$/m,
+    );
+    expect(result.stdout).toMatch(/^\d+ passed, 0 failed, 0 skipped$/m);
+    expect(result.stdout).toMatch(/prompt: answer\.v2/);
   });
 
   it('exits non-zero when a question fails', () => {

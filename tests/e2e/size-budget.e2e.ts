@@ -11,7 +11,7 @@ import { ask, openSite, resultHeading } from './site';
 const BUDGET_BYTES = 40 * 1024;
 
 // `assets/claude-<hash>.js`: the Claude client and the SDK inside it.
-const CLAUDE_CHUNK = /\/assets\/claude-[\w-]+\.js$/u;
+const CLAUDE_CHUNK = /\/assets\/claude-[\w.-]+\.js$/u;
 const JAVASCRIPT = /\.js$/u;
 
 const site = useSite();

@@ -48,6 +48,6 @@ export function libraryIndex(): CompiledIndex {
     .filter((name) => name.endsWith('.md'))
     .sort()
     .map((path) => ({ path, text: readFileSync(join('corpus', path), 'utf8') }));
-  const prompt = { version: 'answer.v1', text: readFileSync('prompts/answer.v1.md', 'utf8') };
+  const prompt = { version: 'answer.v2', text: readFileSync('prompts/answer.v2.md', 'utf8') };
   return compileIndex({ files, prompt });
 }

@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createEngine } from '../../src/engine';
-import { outcome, replying } from '../../src/generation/scripted';
+import { ask, createEngine } from '../../src/engine';
+import { neverCalled, outcome, replying } from '../../src/generation/scripted';
 import type { GenerationClient, GenerationOutcome, GenerationRequest } from '../../src/types';
 import { App } from '../../src/ui/app';
 import type { ClaudeLoader } from '../../src/ui/lazy-claude';
+import { ResultView } from '../../src/ui/result-view';
 import { STORAGE_KEY } from '../../src/ui/settings';
 import { libraryIndex } from '../helpers/engine';
 
@@ -13,6 +14,8 @@ const engine = createEngine(libraryIndex());
 const CLAUDE = { kind: 'claude', name: 'claude-opus-5' } as const;
 const KEY = 'sk-ant-test-0123456789';
 const DVD = 'How long can I borrow a DVD for?';
+const DVD_ROW = '| DVDs and Blu-ray | 7 days | 1 |';
+const LOANS_CITED = [{ id: '02-borrowing#loan-periods', quote: DVD_ROW }];
 
 afterEach(() => {
   cleanup();
@@ -26,7 +29,8 @@ function loaderOf(client: GenerationClient) {
 }
 
 /** A client that answers only when told to, and honours cancellation like the real one. */
-function pending() {
+/** `honoursAbort: false` plays a client that ignores cancellation and answers late anyway. */
+function pending({ honoursAbort = true } = {}) {
   const requests: GenerationRequest[] = [];
   let settle: (value: GenerationOutcome) => void = () => {};
   const client: GenerationClient = {
@@ -35,6 +39,7 @@ function pending() {
       requests.push(request);
       return new Promise((resolve) => {
         settle = resolve;
+        if (!honoursAbort) return;
         request.signal?.addEventListener('abort', () =>
           resolve({
             ok: false,
@@ -49,15 +54,18 @@ function pending() {
   return { client, requests, answer: (value: GenerationOutcome) => settle(value) };
 }
 
-function setup(loadClaude: ClaudeLoader = loaderOf(replying({}))) {
+function setup(loadClaude: ClaudeLoader = loaderOf(replying({})), reportBug = vi.fn()) {
   return render(
     <App
       engine={engine}
       loadClaude={loadClaude}
       storages={{ local: localStorage, session: sessionStorage }}
+      reportBug={reportBug}
     />,
   );
 }
+
+const liveRegion = () => document.querySelector('[aria-live="polite"]')?.textContent;
 
 function askQuestion(question: string) {
   fireEvent.input(screen.getByLabelText('Your question'), { target: { value: question } });
@@ -103,11 +111,11 @@ describe('App: answered', () => {
     expect(details.open).toBe(false);
     fireEvent.click(link);
     await waitFor(() => expect(details.open).toBe(true));
-    expect(inResult().getByText(/Prompt version: answer\.v1/)).toBeTruthy();
+    expect(inResult().getByText(/Prompt version: answer\.v2/)).toBeTruthy();
   });
 
   it('by Claude: names the model and loads the client with the key and model set', async () => {
-    const reply = { answered: true, answer: 'DVDs: 7 days.', citations: ['02-borrowing#loan-periods'] };
+    const reply = { answered: true, answer: 'DVDs: 7 days.', citations: LOANS_CITED };
     const load = loaderOf(replying(reply, CLAUDE));
     setup(load);
     setKey(`  ${KEY}\u200b\n`);
@@ -119,9 +127,20 @@ describe('App: answered', () => {
     expect(load).toHaveBeenCalledWith({ apiKey: KEY, model: 'claude-opus-5' });
   });
 
+  it('marks each quote inside its passage', async () => {
+    setup(loaderOf(replying({ answered: true, answer: 'DVDs: 7 days.', citations: LOANS_CITED }, CLAUDE)));
+    setKey(KEY);
+    askQuestion(DVD);
+    await screen.findByRole('heading', { name: 'Answer' });
+    const details = document.getElementById('passage-02-borrowing-loan-periods') as HTMLElement;
+    const quoted = details.querySelectorAll('tr.quoted');
+    expect(quoted).toHaveLength(1);
+    expect(quoted[0]?.textContent).toBe('DVDs and Blu-ray7 days1');
+  });
+
   it('renders model text as text: markup in an answer creates no element', async () => {
     const answer = '<img src=x onerror=alert(1)> ![x](https://evil.example/x.png)';
-    setup(loaderOf(replying({ answered: true, answer, citations: ['02-borrowing#loan-periods'] }, CLAUDE)));
+    setup(loaderOf(replying({ answered: true, answer, citations: LOANS_CITED }, CLAUDE)));
     setKey(KEY);
     askQuestion(DVD);
     await screen.findByRole('heading', { name: 'Answer' });
@@ -159,21 +178,17 @@ describe('App: refused', () => {
       /do not answer this question/,
     ],
     [
-      { answered: true, answer: 'x', citations: ['04-spaces#study-rooms'] },
+      { answered: true, answer: 'x', citations: [{ id: '04-spaces#study-rooms', quote: DVD_ROW }] },
       'fabricated_citation',
       /cited a passage it was not given/,
     ],
     [
-      { answered: true, answer: 'x', citations: ['02-borrowing#nope'] },
+      { answered: true, answer: 'x', citations: [{ id: '02-borrowing#nope', quote: DVD_ROW }] },
       'fabricated_citation',
       /cited a passage it was not given/,
     ],
     [{ answered: true, answer: 'x', citations: [] }, 'missing_citation', /without citing any passage/],
-    [
-      { answered: true, answer: ' ', citations: ['02-borrowing#loan-periods'] },
-      'unparseable_response',
-      /could not be read/,
-    ],
+    [{ answered: true, answer: ' ', citations: LOANS_CITED }, 'unparseable_response', /could not be read/],
     ['not json', 'unparseable_response', /could not be read/],
   ])('%j ends in %s with its plain words', async (reply, reason, words) => {
     setup(loaderOf(replying(reply, CLAUDE)));
@@ -183,6 +198,41 @@ describe('App: refused', () => {
     expect(inResult().getByText(reason)).toBeTruthy();
     expect(inResult().getByText(words)).toBeTruthy();
     expect(inResult().getByText('Asked: claude-opus-5')).toBeTruthy();
+  });
+
+  it('unsupported_quote: shows the quote that failed and the passage it was checked against', async () => {
+    const quote = 'DVDs may be kept for a whole week';
+    setup(
+      loaderOf(
+        replying(
+          { answered: true, answer: 'A week.', citations: [{ id: '02-borrowing#loan-periods', quote }] },
+          CLAUDE,
+        ),
+      ),
+    );
+    setKey(KEY);
+    askQuestion(DVD);
+    await screen.findByRole('heading', { name: 'Refused' });
+    expect(inResult().getByText('unsupported_quote')).toBeTruthy();
+    expect(document.querySelector('.failed-quote')?.textContent).toBe(quote);
+    const link = within(document.querySelector('.failed-check') as HTMLElement).getByRole('link', {
+      name: '02-borrowing#loan-periods',
+    });
+    fireEvent.click(link);
+    await waitFor(() =>
+      expect((document.getElementById('passage-02-borrowing-loan-periods') as HTMLDetailsElement).open).toBe(
+        true,
+      ),
+    );
+  });
+
+  it('ungrounded_figure: shows the figure that no cited passage holds', async () => {
+    setup(loaderOf(replying({ answered: true, answer: 'DVDs: 7 weeks.', citations: LOANS_CITED }, CLAUDE)));
+    setKey(KEY);
+    askQuestion(DVD);
+    await screen.findByRole('heading', { name: 'Refused' });
+    expect(inResult().getByText('ungrounded_figure')).toBeTruthy();
+    expect(document.querySelector('.failed-figure')?.textContent).toBe('7 weeks');
   });
 
   it.each([
@@ -201,10 +251,7 @@ describe('App: refused', () => {
   });
 
   it('a client that cannot be loaded (offline) is a refusal, and the next question tries again', async () => {
-    const client = replying(
-      { answered: true, answer: '7 days.', citations: ['02-borrowing#loan-periods'] },
-      CLAUDE,
-    );
+    const client = replying({ answered: true, answer: '7 days.', citations: LOANS_CITED }, CLAUDE);
     const load = vi
       .fn<ClaudeLoader>()
       .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'));
@@ -238,9 +285,13 @@ describe('App: working and cancelled', () => {
   });
 
   it('a newer question wins over a stale reply', async () => {
-    const slow = pending();
+    const slow = pending({ honoursAbort: false });
     const quick = replying(
-      { answered: true, answer: 'Ten holds.', citations: ['02-borrowing#holds'] },
+      {
+        answered: true,
+        answer: 'Ten holds.',
+        citations: [{ id: '02-borrowing#holds', quote: 'A member can have up to 10 holds active at once.' }],
+      },
       CLAUDE,
     );
     let call = 0;
@@ -254,10 +305,10 @@ describe('App: working and cancelled', () => {
     await waitFor(() => expect(slow.requests).toHaveLength(1));
     askQuestion('How many holds can a member have active at once?');
     await screen.findByRole('heading', { name: 'Answer' });
-    // The first request was cancelled; even if its reply arrived now, it must not replace the answer.
+    // The first request was cancelled, but this client answers anyway: the late reply must be dropped.
     slow.answer({
       ok: true,
-      reply: { answered: true, answer: 'STALE', citations: ['02-borrowing#loan-periods'] },
+      reply: { answered: true, answer: 'STALE', citations: [{ id: '02-borrowing#loan-periods' }] },
       raw: '',
     });
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -291,6 +342,7 @@ describe('App: the key', () => {
     setup();
     setKey(KEY, { remember: true });
     fireEvent.click(screen.getByRole('button', { name: 'Forget key' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('Anthropic API key'));
     expect(JSON.stringify({ ...localStorage })).not.toContain(KEY);
     expect(JSON.stringify({ ...sessionStorage })).not.toContain(KEY);
     expect(screen.getByText(/No key set/)).toBeTruthy();
@@ -305,5 +357,79 @@ describe('App: the key', () => {
     askQuestion(DVD);
     await screen.findByRole('heading', { name: 'Refused' });
     expect(load).toHaveBeenCalledWith({ apiKey: KEY, model: 'claude-other-1' });
+  });
+});
+
+describe('App: what else a visitor meets', () => {
+  it('announces each outcome in the live region', async () => {
+    setup();
+    askQuestion(DVD);
+    await screen.findByRole('heading', { name: 'Answer' });
+    expect(liveRegion()).toMatch(/^Answer: .*7 days/);
+    askQuestion('What is the wifi password?');
+    await screen.findByRole('heading', { name: 'Refused' });
+    expect(liveRegion()).toBe('Refused: Nothing in the documents is close enough to this question.');
+  });
+
+  it('an over-long question cannot be typed, and an invalid one claims no retrieval that never ran', async () => {
+    setup();
+    expect((screen.getByLabelText('Your question') as HTMLInputElement).maxLength).toBe(1000);
+    const invalid = await ask({ engine, client: neverCalled(), question: 'x'.repeat(1200) });
+    render(<ResultView result={invalid} openId={undefined} onOpenPassage={() => {}} />);
+    const section = document.querySelectorAll('section.result');
+    const shown = within(section[section.length - 1] as HTMLElement);
+    expect(shown.getByText('invalid_question')).toBeTruthy();
+    expect(shown.queryByText('Passages retrieved')).toBeNull();
+  });
+
+  it('a model that declines is told apart from passages that do not answer', async () => {
+    const declined = outcome({
+      ok: false,
+      reason: 'model_reported_no_answer',
+      code: 'stop_refusal',
+      detail: 'declined',
+    });
+    setup(loaderOf({ ...declined, info: CLAUDE }));
+    setKey(KEY);
+    askQuestion(DVD);
+    await screen.findByRole('heading', { name: 'Refused' });
+    expect(inResult().getByText('The model declined to answer this question.')).toBeTruthy();
+  });
+
+  it('a citation reopens its passage even after the visitor closed it', async () => {
+    setup();
+    askQuestion(DVD);
+    await screen.findByRole('heading', { name: 'Answer' });
+    const link = screen.getByRole('link', { name: '02-borrowing#loan-periods' });
+    const details = document.getElementById('passage-02-borrowing-loan-periods') as HTMLDetailsElement;
+    fireEvent.click(link);
+    await waitFor(() => expect(details.open).toBe(true));
+    details.open = false;
+    fireEvent.click(link);
+    await waitFor(() => expect(details.open).toBe(true));
+    expect(document.activeElement).toBe(details.querySelector('summary'));
+  });
+
+  it('after Cancel the keyboard is back in the question box', async () => {
+    const slow = pending();
+    setup(loaderOf(slow.client));
+    setKey(KEY);
+    askQuestion(DVD);
+    await waitFor(() => expect(slow.requests).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await screen.findByRole('heading', { name: 'Cancelled' });
+    expect(document.activeElement).toBe(screen.getByLabelText('Your question'));
+  });
+
+  it('a bug of ours ends in a plain message, not a spinner, and is reported, not swallowed', async () => {
+    const bug = new TypeError('Cannot read properties of null');
+    const reportBug = vi.fn();
+    const broken: GenerationClient = { info: CLAUDE, generate: async () => Promise.reject(bug) };
+    setup(loaderOf(broken), reportBug);
+    setKey(KEY);
+    askQuestion(DVD);
+    expect((await screen.findByRole('alert')).textContent).toMatch(/Something went wrong in this page/);
+    expect(reportBug).toHaveBeenCalledWith(bug);
+    expect(screen.getByRole('button', { name: 'Ask' })).toBeTruthy();
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   bestOf,
   calibrate,
+  calibrationLabels,
   closingLine,
   type EvalQuestion,
   EvalSetError,
@@ -18,6 +19,7 @@ const answered = (answer: string, citations: string[]): AskResult => ({
   status: 'answered',
   answer,
   citations,
+  quotes: [],
   generator: { kind: 'extractive', name: 'x' },
   raw: '',
 });
@@ -101,12 +103,12 @@ describe('tally and closingLine', () => {
 });
 
 describe('calibrate', () => {
-  const row = (question: string, bestScore: number, answerable: boolean, requiresModel = false) => ({
+  const row = (question: string, bestScore: number, answerable: boolean, beyondGate = false) => ({
     question,
     bestScore,
     bestPassage: 'a#b',
     answerable,
-    requiresModel,
+    beyondGate,
   });
 
   it('puts the threshold at the midpoint of the gap, ignoring questions marked as needing a model', () => {
@@ -146,6 +148,13 @@ describe('calibrate', () => {
 
   it('cannot calibrate without both groups', () => {
     expect(calibrate([row('a1', 0.6, true)])).toMatchObject({ gap: undefined, midpoint: undefined });
+  });
+
+  it('leaves out of the gap a question marked requiresModel or passesGate', () => {
+    const item = { question: 'q', answerable: false };
+    expect(calibrationLabels(item).beyondGate).toBe(false);
+    expect(calibrationLabels({ ...item, requiresModel: true }).beyondGate).toBe(true);
+    expect(calibrationLabels({ ...item, passesGate: true }).beyondGate).toBe(true);
   });
 
   it('bestOf reads the first passage, or 0 when nothing was retrieved', () => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_GATE } from '../../src/config';
 import { ask, createEngine } from '../../src/engine';
-import { bestOf, calibrate, parseEvalSet } from '../../src/evaluation';
+import { bestOf, calibrate, calibrationLabels, parseEvalSet } from '../../src/evaluation';
 import { createExtractiveClient } from '../../src/generation/extractive';
 import { neverCalled } from '../../src/generation/scripted';
 import { libraryIndex } from '../helpers/engine';
@@ -104,9 +104,7 @@ describe('the shipped gate', () => {
   it('is the midpoint that calibration measures on the shipped corpus and evaluation set', () => {
     const items = parseEvalSet(JSON.parse(readFileSync('eval/questions.json', 'utf8')));
     const rows = items.map((item) => ({
-      question: item.question,
-      answerable: item.answerable,
-      requiresModel: item.requiresModel ?? false,
+      ...calibrationLabels(item),
       ...bestOf(engine.retriever.retrieve(item.question, 1)),
     }));
     const { midpoint, overlapping } = calibrate(rows);

@@ -190,9 +190,32 @@ describe('createClaudeClient', () => {
   });
 
   describe('a reply', () => {
-    it('is returned with the raw text when it matches the schema', async () => {
+    it('is returned with the raw text when it matches the schema of the prompt v1', async () => {
       const outcome = await client(scriptedFetch(() => json(200, message()))).generate(request());
-      expect(outcome).toEqual({ ok: true, reply: REPLY, raw: JSON.stringify(REPLY) });
+      const citations = REPLY.citations.map((id) => ({ id }));
+      expect(outcome).toEqual({ ok: true, reply: { ...REPLY, citations }, raw: JSON.stringify(REPLY) });
+    });
+
+    it('is held to schema v2 under prompt v2: quotes required, and asked for in the output format', async () => {
+      const v2 = {
+        answered: true,
+        answer: '7 days',
+        citations: [{ id: LOANS.id, quote: 'Books are lent for 7 days.' }],
+      };
+      const fetch = scriptedFetch(
+        () => json(200, message({ content: [{ type: 'text', text: JSON.stringify(v2) }] })),
+        () => json(200, message()),
+      );
+      const prompt = { version: 'answer.v2', text: 'v2 prompt' };
+      const answered = await client(fetch).generate(request({ prompt }));
+      expect(answered).toEqual({ ok: true, reply: v2, raw: JSON.stringify(v2) });
+      const items = sent(fetch).body.output_config.format.schema.properties.citations.items;
+      const item = items.$ref
+        ? sent(fetch).body.output_config.format.schema.$defs[items.$ref.split('/').at(-1)]
+        : items;
+      expect(item.required).toEqual(['id', 'quote']);
+      // A v1-shaped reply under prompt v2 does not pass.
+      expect(await client(fetch).generate(request({ prompt }))).toMatchObject({ ok: false, code: 'schema' });
     });
 
     it('that is not JSON is unparseable, and keeps the raw text', async () => {
@@ -236,6 +259,16 @@ describe('createClaudeClient', () => {
       const outcome = await client(scriptedFetch(html)).generate(request());
       expect(outcome).toMatchObject({ ok: false, reason: 'unparseable_response', code: 'no_text' });
     });
+
+    it.each([[[null]], [[{ type: 'text', text: 42 }]], [[{ type: 'text' }]]])(
+      'whose content %j holds no text string has no text, and nothing throws',
+      async (content) => {
+        const outcome = await client(scriptedFetch(() => json(200, message({ content })))).generate(
+          request(),
+        );
+        expect(outcome).toMatchObject({ ok: false, reason: 'unparseable_response', code: 'no_text' });
+      },
+    );
 
     it('whose HTTP body is JSON null has no text, and nothing throws', async () => {
       const outcome = await client(scriptedFetch(() => json(200, null))).generate(request());

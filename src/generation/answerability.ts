@@ -1,0 +1,362 @@
+import { stem } from '../retrieval/stem';
+import { STOPWORDS, tokenize, words } from '../retrieval/tokenize';
+import { assertNever } from '../types';
+import { extractFigures, type Figure } from '../verify/figures';
+
+// Whether one sentence (or table row) of a passage can answer a question, decided without a model.
+// The stand-in quotes; it does not understand. This check keeps it from quoting a sentence that only
+// looks like an answer ("Who is the head librarian?" → "speak to the duty librarian at the front desk").
+//
+// A unit can answer when
+//   1. it is about what the question asks about: every word of each thing the question names ("the
+//      head librarian", "a Visitor card", "how many study rooms", a capitalised name, the verb of
+//      "who cleans…") is in the unit, read with its passage's headings and first sentence (which say
+//      what the passage is about);
+//   2. it shares all of the question's content words but one, read the same way (yes/no and
+//      what/which questions, whose form asks for no particular kind of answer);
+//   3. it holds the kind of answer the question's form asks for (who → a name or a role; how much →
+//      an amount; how many → a count; how long / often / old / soon → a number or a frequency; how
+//      far / deep / big… → a number; when → a date, day, time or clause of time; where → a place).
+// No word of any one question or corpus is special-cased; the lists below are closed and general.
+
+/** The kind of answer a question's form asks for. */
+export type AnswerKind =
+  | 'person'
+  | 'amount'
+  | 'count'
+  | 'duration'
+  | 'measure'
+  | 'time'
+  | 'place'
+  | 'yes_no'
+  | 'thing';
+
+// A question word counts only at the start, or after one preposition: "After how many days…", "In what
+// year…". A "who" later on opens a relative clause ("the card for members who are over 65"), not a question.
+const LEAD = String.raw`^\s*(?:(?:in|on|at|after|before|by|for|from|to|with|since|during|until|till|of|about|within|under)\s+)?`;
+const opening = (form: string) => new RegExp(`${LEAD}(?:${form})(?![\\p{L}])`, 'iu');
+
+const QUESTION_FORMS: ReadonlyArray<{ form: RegExp; kind: AnswerKind }> = [
+  { form: opening(String.raw`how\s+much`), kind: 'amount' },
+  { form: opening(String.raw`how\s+many`), kind: 'count' },
+  { form: opening(String.raw`how\s+(?:long|often|old|soon|frequently)`), kind: 'duration' },
+  { form: opening(String.raw`how\s+(?:far|big|large|tall|high|deep|wide|heavy|fast)`), kind: 'measure' },
+  {
+    form: opening(
+      String.raw`when|how\s+(?:late|early)|(?:what|which)\s+(?:time|day|date|year|month|century|decade|hour|season)s?`,
+    ),
+    kind: 'time',
+  },
+  { form: opening('where'), kind: 'place' },
+  { form: opening('who|whom|whose'), kind: 'person' },
+];
+
+// "Is there…", "Can I…", "Does the pool…": answered by a sentence about the same thing.
+const YES_NO_OPENING =
+  /^\s*(?:is|are|was|were|am|can|could|does|do|did|will|would|may|might|must|should|shall|has|have|had)(?![\p{L}])/iu;
+
+/** The kind of answer the question's form asks for: "Who is…?" → person, "How many…?" → count. */
+export function answerKind(question: string): AnswerKind {
+  if (YES_NO_OPENING.test(question)) return 'yes_no';
+  return QUESTION_FORMS.find(({ form }) => form.test(question))?.kind ?? 'thing';
+}
+
+// ── What the question asks about ───────────────────────────────────────────────────────────────────
+
+// A run of content words after one of these names a thing: "the head librarian", "a Visitor card",
+// "each year", "how many study rooms". "that" is left out: it opens clauses more often than it points.
+const PHRASE_OPENERS: ReadonlySet<string> = new Set(
+  'a an the each every this these those my your his her its our their any some no another many much'.split(
+    ' ',
+  ),
+);
+// After "does" or "can", the thing named is the subject and the run ends in what it does: "does the
+// library open" names the library, "can a member renew" a member.
+const AUXILIARIES: ReadonlySet<string> = new Set(
+  'do does did can could will would may might must should shall'.split(' '),
+);
+// Words that end a phrase without being part of it: "get" says nothing of its own ("does a hold get
+// cancelled" is "is a hold cancelled"), and prepositions the stopword list leaves in ("the boundary
+// behind…", "the streams along…").
+const PHRASE_BREAKERS: ReadonlySet<string> = new Set(
+  `get gets got getting along behind beside besides beyond near outside inside across around among toward
+  towards via onto prior like unlike despite except throughout`.split(/\s+/u),
+);
+/**
+ * Words that ask for a name say what kind of answer is wanted, as "time" does in "what time": "What is
+ * the name of the castle?" and "What is the castle called?" are about the castle. Neither in a phrase
+ * nor among the words a unit must share.
+ */
+const NAMING_WORDS: ReadonlySet<string> = new Set(
+  'name names named call called calls term terms known kind kinds type types sort'.split(' '),
+);
+// Words, numbers, and single marks of punctuation (which end a phrase).
+const QUESTION_TOKEN = /\p{L}[\p{L}\p{M}'’]*|\d+(?:[.,]\d+)*|[^\s\p{L}\d]/gu;
+const WORD_START = /^[\p{L}\d]/u;
+const CAPITALISED = /^\p{Lu}/u;
+
+/** A thing the question names, e.g. "head librarian" → terms ['head', 'librarian']. */
+export interface Phrase {
+  text: string;
+  /** Stemmed, as `tokenize` gives them. */
+  terms: string[];
+  words: string[];
+}
+
+/** A question read once, for checking many units against it. */
+export interface QuestionShape {
+  kind: AnswerKind;
+  /** The question's content terms, each once (`tokenize`, stopwords out, stemmed). */
+  terms: string[];
+  /** Each term's word as the question wrote it, for messages: 'magazin' → 'magazine'. */
+  wordOf: ReadonlyMap<string, string>;
+  phrases: Phrase[];
+}
+
+interface OpenPhrase {
+  words: string[];
+  /** Started by a capitalised word, not a determiner: only capitalised words continue it. */
+  capitalsOnly: boolean;
+  /** The subject after an auxiliary: the run may end in the verb ("does the library open"). */
+  subject: boolean;
+}
+
+// Verbs that end a subject's run themselves, so the run holds no verb: "does the pool manager have".
+const RUN_ENDING_VERBS: ReadonlySet<string> = new Set(
+  'have has had having do does did be is are was were been being am get gets got getting'.split(' '),
+);
+
+/**
+ * The things a question names: a run of content words after a determiner ("the head librarian") or
+ * after "how many" / "how much" ("how many study rooms"), and a run of capitalised words anywhere but at
+ * the start ("Saturday"). "What time does the library open on Saturday?" → [library], [Saturday]: the
+ * answer type after "what" ("time") is not a thing named, nor is what the subject does ("open").
+ */
+export function phrasesOf(question: string): Phrase[] {
+  const phrases: Phrase[] = [];
+  let current: OpenPhrase | undefined;
+  let previous = '';
+  const close = (ender: string) => {
+    const run = current?.words ?? [];
+    // After "does" the subject is followed by its verb: "does the library open on…" → library. Unless
+    // the verb is the word that ended the run: "does the pool manager have…" → pool manager.
+    const endsInVerb = current?.subject === true && run.length > 1 && !RUN_ENDING_VERBS.has(ender);
+    const named = endsInVerb ? run.slice(0, -1) : run;
+    if (named.length > 0) {
+      phrases.push({
+        text: named.join(' '),
+        words: named,
+        terms: named.map((word) => stem(words(word)[0] as string)),
+      });
+    }
+    current = undefined;
+  };
+  const tokens = question.match(QUESTION_TOKEN) ?? [];
+  tokens.forEach((token, position) => {
+    const folded = WORD_START.test(token) ? (words(token)[0] ?? '') : '';
+    const before = previous;
+    previous = folded;
+    if (folded === '' || PHRASE_BREAKERS.has(folded) || NAMING_WORDS.has(folded)) {
+      close(folded);
+      return;
+    }
+    if (STOPWORDS.has(folded)) {
+      close(folded);
+      if (PHRASE_OPENERS.has(folded)) {
+        current = { words: [], capitalsOnly: false, subject: AUXILIARIES.has(before) };
+      }
+      return;
+    }
+    const capitalised = position > 0 && CAPITALISED.test(token);
+    if (before === 'who' && !capitalised) {
+      // "Who cleans the sauna?": what the person does is what the question is about; "The sauna is for
+      // adults only." names people, but not who cleans.
+      close(folded);
+      phrases.push({ text: token, words: [token], terms: [stem(folded)] });
+      return;
+    }
+    if (current !== undefined && (!current.capitalsOnly || capitalised)) {
+      current.words.push(token);
+      return;
+    }
+    close(folded);
+    if (capitalised) current = { words: [token], capitalsOnly: true, subject: false };
+  });
+  close('');
+  return phrases;
+}
+
+export function readQuestion(question: string): QuestionShape {
+  const wordOf = new Map<string, string>();
+  for (const word of words(question)) {
+    if (word === '' || STOPWORDS.has(word) || NAMING_WORDS.has(word) || PHRASE_BREAKERS.has(word)) continue;
+    if (!wordOf.has(stem(word))) wordOf.set(stem(word), word);
+  }
+  return { kind: answerKind(question), terms: [...wordOf.keys()], wordOf, phrases: phrasesOf(question) };
+}
+
+// ── What a unit holds ──────────────────────────────────────────────────────────────────────────────
+
+const DAY_OR_MONTH =
+  /\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december)s?\b/iu;
+const DAY_OR_MONTH_NAME = new RegExp(`^${DAY_OR_MONTH.source}$`, 'iu');
+// "10th century", "the 1st", "the 1050s", "AD 14"; figures.ts reads none of them as a figure.
+const ORDINAL_DECADE_OR_ERA =
+  /\b(?:\d+(?:st|nd|rd|th)|\d{2,3}0s|(?:AD|BC|BCE|CE)\s?\d+|\d+\s?(?:AD|BC|BCE|CE))\b/u;
+const TIME_WORD =
+  /\b(?:today|tomorrow|yesterday|morning|afternoon|evening|night|noon|midnight|weekends?|weekdays?|holidays?|daily|weekly|monthly|yearly|annually)\b/iu;
+// A clause of time answers "when" as well as a date does: "Borrowing is suspended when charges reach…".
+const TIME_CLAUSE = /\b(?:when|whenever|after|before|until|till|once|while|during|since|as soon as)\b/iu;
+const FREQUENCY = /\b(?:hourly|daily|weekly|monthly|yearly|annually|once|twice|every)\b/iu;
+// figures.ts knows number words up to twenty; a count can be larger.
+const LARGE_NUMBER_WORD =
+  /\b(?:thirty|forty|fifty|sixty|seventy|eighty|ninety|hundreds?|thousands?|millions?|billions?|dozens?)\b/iu;
+// Amounts in any currency figures.ts does not know: "12 dollars", "5 million pounds", "¥300", "40 CHF".
+const CURRENCY_WORD_AMOUNT =
+  /\d[\d.,]*\s*(?:(?:million|billion|thousand)\s+)?(?:dollars?|euros?|pounds?|pence|cents?|yen|francs?|marks?|pesos?|rupees?|crowns?|bolivianos?)\b/iu;
+const CURRENCY_SYMBOL_AMOUNT = /[$€£¥]\s?\d/u;
+const CURRENCY_CODE_AMOUNT = /\d\s?[A-Z]{3}\b|\b[A-Z]{3}\s?\d/u;
+const FREE = /\b(?:free|no charge|costs? nothing)\b/iu;
+// A preposition of place and what it points at: "at the front desk", "in France", "beside the entrance".
+const PLACE_PHRASE =
+  /\b(?:at|in|on|inside|outside|beside|behind|near|opposite|above|below|under|beneath|between|along|across|around|into|next to|in front of)\s+(?:(?:the|a|an|its|their|our|your|each|every)\s+\p{L}|\p{Lu})/iu;
+const PLACE_WORD =
+  /\b(?:floors?|rooms?|desks?|halls?|entrances?|buildings?|gallery|galleries|streets?|roads?|upstairs|downstairs|nearby|corners?|wings?|levels?|reception)\b/iu;
+// A capitalised word that does not open a sentence, a clause or a table cell: "…is Ines Okafor".
+const NAME = /(?<=[\p{L}\d,)]\s+)\p{Lu}\p{Ll}+/gu;
+
+/**
+ * People named by what they are, not by name: the answer to "Who decides an appeal?" can be "the duty
+ * librarian". A closed list on purpose: a word that is not here and not capitalised does not say who.
+ * Matched as words, plural or not, never stemmed: "owner" must not match "owns", nor "swimmer" "swim".
+ */
+const ROLE_NOUNS = `librarian manager director officer staff committee member parent guardian lifeguard coach
+  instructor teacher supervisor attendant assistant clerk owner chair president secretary treasurer team board
+  council volunteer employee worker administrator receptionist leader chief ruler king queen founder author
+  person people anyone anybody everyone everybody nobody adult child children resident visitor customer user
+  student swimmer`.split(/\s+/u);
+const ROLE_NOUN = new RegExp(`\\b(?:${ROLE_NOUNS.join('|')})(?:s|es)?\\b`, 'iu');
+
+const isNumber = (figure: Figure) =>
+  figure.kind === 'number' ||
+  figure.kind === 'amount' ||
+  figure.kind === 'duration' ||
+  figure.kind === 'percent';
+// figures.ts reads a year as a bare number: "in 911" or "in 1066".
+const YEAR_DIGITS = /^\d{3,4}$/u;
+const LAST_YEAR = 2100;
+const isYear = (figure: Figure) =>
+  figure.kind === 'number' && YEAR_DIGITS.test(figure.text) && figure.value <= LAST_YEAR;
+
+function namesSomeone(text: string): boolean {
+  if (ROLE_NOUN.test(text)) return true;
+  return [...text.matchAll(NAME)].some((match) => !DAY_OR_MONTH_NAME.test(match[0]));
+}
+
+/** Whether a unit's text holds an answer of this kind. */
+function holdsKind(kind: AnswerKind, text: string): boolean {
+  const figures = extractFigures(text);
+  const hasNumber = figures.some(isNumber) || LARGE_NUMBER_WORD.test(text);
+  switch (kind) {
+    case 'person':
+      return namesSomeone(text);
+    case 'amount':
+      return (
+        figures.some((figure) => figure.kind === 'amount' || figure.kind === 'percent') ||
+        CURRENCY_WORD_AMOUNT.test(text) ||
+        CURRENCY_SYMBOL_AMOUNT.test(text) ||
+        CURRENCY_CODE_AMOUNT.test(text) ||
+        FREE.test(text)
+      );
+    case 'count':
+    case 'measure':
+      return hasNumber;
+    case 'duration':
+      return hasNumber || FREQUENCY.test(text);
+    case 'time':
+      return (
+        figures.some((figure) => ['time', 'date', 'duration'].includes(figure.kind) || isYear(figure)) ||
+        DAY_OR_MONTH.test(text) ||
+        ORDINAL_DECADE_OR_ERA.test(text) ||
+        TIME_WORD.test(text) ||
+        TIME_CLAUSE.test(text)
+      );
+    case 'place':
+      return PLACE_PHRASE.test(text) || PLACE_WORD.test(text);
+    case 'yes_no':
+    case 'thing':
+      return true;
+    default:
+      return assertNever(kind);
+  }
+}
+
+// ── The verdict ────────────────────────────────────────────────────────────────────────────────────
+
+/** Why a unit cannot answer, or that it can. */
+export type UnitVerdict =
+  | { ok: true }
+  | { ok: false; lacks: 'phrase'; phrase: Phrase; absent: string[] }
+  | { ok: false; lacks: 'terms'; absent: string[] }
+  | { ok: false; lacks: 'kind'; kind: AnswerKind };
+
+export interface UnitCheck {
+  question: QuestionShape;
+  /** The unit's text as the reader sees it: a sentence, or a table row with its header. */
+  unit: string;
+  /** What the unit is read with: its passage's headings and first sentence. */
+  context?: string;
+}
+
+/** Kinds whose form asks for no particular answer: the unit must be about nearly all of the question. */
+const NEEDS_COVERAGE: ReadonlySet<AnswerKind> = new Set(['yes_no', 'thing']);
+
+export function checkUnit({ question, unit, context = '' }: UnitCheck): UnitVerdict {
+  const readWith = new Set([...tokenize(unit), ...tokenize(context)]);
+  for (const phrase of question.phrases) {
+    const absent = phrase.words.filter((_, at) => !readWith.has(phrase.terms[at] as string));
+    if (absent.length > 0) return { ok: false, lacks: 'phrase', phrase, absent };
+  }
+  if (NEEDS_COVERAGE.has(question.kind)) {
+    const absent = question.terms.filter((term) => !readWith.has(term));
+    if (absent.length > 1) {
+      return { ok: false, lacks: 'terms', absent: absent.map((term) => question.wordOf.get(term) ?? term) };
+    }
+  }
+  if (!holdsKind(question.kind, unit)) return { ok: false, lacks: 'kind', kind: question.kind };
+  return { ok: true };
+}
+
+/** Whether `unit` (read with `context`) can answer `question`. */
+export function canAnswer(options: { question: string; unit: string; context?: string }): boolean {
+  return checkUnit({ ...options, question: readQuestion(options.question) }).ok;
+}
+
+const KIND_WORDS: Record<AnswerKind, string> = {
+  person: 'names no one',
+  amount: 'states no amount',
+  count: 'states no count',
+  duration: 'states no duration or frequency',
+  measure: 'states no number',
+  time: 'states no date, day or time',
+  place: 'states no place',
+  yes_no: 'is not about the question',
+  thing: 'is not about the question',
+};
+
+/** Plain words for a failed verdict: `does not mention "head" (of "head librarian")`. */
+export function describeVerdict(verdict: Exclude<UnitVerdict, { ok: true }>): string {
+  const listed = (absent: string[]) => absent.map((word) => JSON.stringify(word)).join(', ');
+  switch (verdict.lacks) {
+    case 'phrase':
+      return verdict.phrase.words.length === verdict.absent.length
+        ? `does not mention ${JSON.stringify(verdict.phrase.text)}`
+        : `does not mention ${listed(verdict.absent)} (of ${JSON.stringify(verdict.phrase.text)})`;
+    case 'terms':
+      return `does not mention ${listed(verdict.absent)}`;
+    case 'kind':
+      return KIND_WORDS[verdict.kind];
+    default:
+      return assertNever(verdict);
+  }
+}
