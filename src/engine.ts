@@ -1,47 +1,15 @@
 import { MAX_QUESTION_CHARS } from './config';
+import type { Engine } from './engine-setup';
 import { gate } from './gate';
 import { GenerationUnavailableError } from './generation/errors';
-import { replyVersionOf } from './generation/reply';
-import type { CompiledIndex } from './index-file';
-import { embedderFor } from './retrieval/model';
-import type { Retriever } from './retrieval/retrieve';
-import { createRetriever } from './retrieval/retrieve';
-import type {
-  AskResult,
-  GateSettings,
-  GenerationClient,
-  GenerationOutcome,
-  Prompt,
-  Refused,
-  Scored,
-} from './types';
+import { replyVersionOf } from './generation/reply-version';
+import type { AskResult, GenerationClient, GenerationOutcome, Refused, Scored } from './types';
 import { verify } from './verify';
 
 /** How many retrieved passages a result shows, whatever the context size: enough to see why. */
 const SHOWN_PASSAGES = 5;
 
-/** Everything `ask()` needs that does not change between questions. */
-export interface Engine {
-  retriever: Retriever;
-  gate: GateSettings;
-  prompt: Prompt;
-  contextSize: number;
-  corpusIds: ReadonlySet<string>;
-}
-
-export function createEngine(index: CompiledIndex): Engine {
-  return {
-    retriever: createRetriever({
-      embedder: embedderFor(index.model),
-      passages: index.passages,
-      vectors: index.vectors,
-    }),
-    gate: index.gate,
-    prompt: index.prompt,
-    contextSize: index.contextSize,
-    corpusIds: new Set(index.passages.map((passage) => passage.id)),
-  };
-}
+export { createEngine, type Engine } from './engine-setup';
 
 export interface AskOptions {
   engine: Engine;

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { describeIssues } from '../issues';
 import type { Reply } from '../types';
+import type { ReplyVersion } from './reply-version';
+
+export { type ReplyVersion, replyVersionOf } from './reply-version';
 
 // The reply a generator must give. Claude is held to it by structured outputs; a replayed reply and
 // anything else that claims to be a reply is parsed with the same schema. The schema follows the
@@ -41,16 +44,6 @@ export const ReplySchemaV2 = z
       .describe('the passages the answer comes from, each with its supporting quote'),
   })
   .strict();
-
-export type ReplyVersion = 1 | 2;
-
-const VERSION_SUFFIX = /\.v(\d+)$/u;
-
-/** `answer.v2` → 2. A prompt that names no version, or v1, is read as v1; any later one as v2. */
-export function replyVersionOf(promptVersion: string): ReplyVersion {
-  const version = Number(VERSION_SUFFIX.exec(promptVersion)?.[1] ?? '1');
-  return version >= 2 ? 2 : 1;
-}
 
 export function replySchemaFor(version: ReplyVersion) {
   return version === 2 ? ReplySchemaV2 : ReplySchemaV1;

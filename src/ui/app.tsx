@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { MAX_QUESTION_CHARS } from '../config';
-import { ask, type Engine } from '../engine';
-import { createExtractiveClient } from '../generation/extractive';
+import type { Engine } from '../engine-setup';
 import { explainRefusal } from '../reasons';
 import type { AskResult, GenerationClient } from '../types';
 import { type ClaudeLoader, lazyClaude } from './lazy-claude';
@@ -25,7 +24,13 @@ export interface AppProps {
    * the browser reports it like any uncaught error. Tests pass a spy.
    */
   reportBug?: (error: unknown) => void;
+  /** The question-time code (ask, the stand-in), fetched on the first question. */
+  loadQuestionTime?: () => Promise<QuestionTime>;
 }
+
+type QuestionTime = typeof import('./question-time');
+
+const loadQuestionTimeChunk = () => import('./question-time');
 
 const rethrowLater = (error: unknown) =>
   queueMicrotask(() => {
@@ -36,15 +41,15 @@ type AskState =
   | { phase: 'idle' }
   | { phase: 'working'; question: string }
   | { phase: 'done'; result: AskResult }
-  | { phase: 'crashed'; question: string };
-
-const STAND_IN = createExtractiveClient();
+  | { phase: 'crashed'; question: string }
+  | { phase: 'not-loaded'; question: string };
 
 /** What the screen reader hears when a result arrives: the outcome, not the whole page. */
 function announcement(state: AskState, usesClaude: boolean): string {
   if (state.phase === 'idle') return '';
   if (state.phase === 'working') return usesClaude ? 'Asking Claude…' : 'Looking it up…';
   if (state.phase === 'crashed') return 'Something went wrong in this page.';
+  if (state.phase === 'not-loaded') return 'The page could not load what it needs to answer.';
   const { result } = state;
   if (result.status === 'answered') return `Answer: ${result.answer}`;
   return `${result.reason === 'model_unavailable' && result.code === 'aborted' ? 'Cancelled' : 'Refused'}: ${
@@ -52,7 +57,13 @@ function announcement(state: AskState, usesClaude: boolean): string {
   }`;
 }
 
-export function App({ engine, loadClaude, storages = {}, reportBug = rethrowLater }: AppProps) {
+export function App({
+  engine,
+  loadClaude,
+  storages = {},
+  reportBug = rethrowLater,
+  loadQuestionTime = loadQuestionTimeChunk,
+}: AppProps) {
   const [settings, setSettings] = useState<Settings>(() => loadSettings(storages.local));
   const [state, setState] = useState<AskState>({ phase: 'idle' });
   const [openId, setOpenId] = useState<string | undefined>(undefined);
@@ -60,8 +71,13 @@ export function App({ engine, loadClaude, storages = {}, reportBug = rethrowLate
   const inFlight = useRef<AbortController | undefined>(undefined);
   const claude = useRef<{ key: string; model: string; client: GenerationClient } | undefined>(undefined);
 
-  const clientFor = (current: Settings): GenerationClient => {
-    if (current.apiKey === undefined) return STAND_IN;
+  const standIn = useRef<GenerationClient | undefined>(undefined);
+
+  const clientFor = (current: Settings, questionTime: QuestionTime): GenerationClient => {
+    if (current.apiKey === undefined) {
+      standIn.current ??= questionTime.createExtractiveClient();
+      return standIn.current;
+    }
     const cached = claude.current;
     if (cached && cached.key === current.apiKey && cached.model === current.model) return cached.client;
     const client = lazyClaude(loadClaude, { apiKey: current.apiKey, model: current.model });
@@ -77,9 +93,22 @@ export function App({ engine, loadClaude, storages = {}, reportBug = rethrowLate
     const id = ++latest.current;
     setOpenId(undefined);
     setState({ phase: 'working', question });
+    let questionTime: QuestionTime;
+    try {
+      questionTime = await loadQuestionTime();
+    } catch {
+      // The chunk could not be fetched: offline on a first visit, before the service worker kept it.
+      if (id === latest.current) setState({ phase: 'not-loaded', question });
+      return;
+    }
     let result: AskResult;
     try {
-      result = await ask({ engine, client: clientFor(settings), question, signal: controller.signal });
+      result = await questionTime.ask({
+        engine,
+        client: clientFor(settings, questionTime),
+        question,
+        signal: controller.signal,
+      });
     } catch (error) {
       // ask() throws only for a bug of ours. It is reported, not swallowed, and the page says so
       // instead of spinning forever.
@@ -143,6 +172,12 @@ export function App({ engine, loadClaude, storages = {}, reportBug = rethrowLate
       </div>
       {state.phase === 'done' ? (
         <ResultView result={state.result} openId={openId} onOpenPassage={openPassage} />
+      ) : null}
+      {state.phase === 'not-loaded' ? (
+        <p class="crashed" role="alert">
+          The page could not load what it needs to answer (are you offline on a first visit?). Reload the page
+          to try again.
+        </p>
       ) : null}
       {state.phase === 'crashed' ? (
         <p class="crashed" role="alert">

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { createEngine, type Engine } from '../engine';
+import { createEngine, type Engine } from '../engine-setup';
 import type { CompiledIndex } from '../index-file';
 import { App, type AppProps } from './app';
 

@@ -33,14 +33,24 @@ const CORS = {
   'access-control-expose-headers': '*',
 };
 
-/** The reply the prompt asks Claude for, wrapped in a Messages API response as the SDK receives it. */
+/** A verbatim span of each passage the fakes cite: prompt answer.v2 asks for one with every citation. */
+const QUOTES: Record<string, string> = {
+  '02-borrowing#loan-periods': '| DVDs and Blu-ray | 7 days | 1 |',
+  '04-spaces#study-rooms': 'The library has 6 study rooms that members can book.',
+};
+
+/**
+ * The reply the prompt asks Claude for (v2: each cited id with its quote), wrapped in a Messages API
+ * response as the SDK receives it.
+ */
 export function messageWith(reply: { answered: boolean; answer: string; citations: string[] }): unknown {
+  const citations = reply.citations.map((id) => ({ id, quote: QUOTES[id] ?? 'a quote from nowhere at all' }));
   return {
     id: 'msg_1',
     type: 'message',
     role: 'assistant',
     model: 'claude-opus-5',
-    content: [{ type: 'text', text: JSON.stringify(reply) }],
+    content: [{ type: 'text', text: JSON.stringify({ ...reply, citations }) }],
     stop_reason: 'end_turn',
     stop_sequence: null,
     usage: { input_tokens: 1, output_tokens: 1 },

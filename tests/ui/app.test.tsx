@@ -433,3 +433,23 @@ describe('App: what else a visitor meets', () => {
     expect(screen.getByRole('button', { name: 'Ask' })).toBeTruthy();
   });
 });
+
+describe('App: the question-time code', () => {
+  it('is fetched on the first question; when it cannot be, the page says so instead of spinning', async () => {
+    const loadQuestionTime = vi
+      .fn()
+      .mockRejectedValue(new TypeError('Failed to fetch dynamically imported module'));
+    render(
+      <App
+        engine={engine}
+        loadClaude={loaderOf(replying({}))}
+        loadQuestionTime={loadQuestionTime}
+        reportBug={vi.fn()}
+      />,
+    );
+    expect(loadQuestionTime).not.toHaveBeenCalled();
+    askQuestion(DVD);
+    expect((await screen.findByRole('alert')).textContent).toMatch(/could not load what it needs to answer/);
+    expect(loadQuestionTime).toHaveBeenCalledTimes(1);
+  });
+});
