@@ -2,6 +2,8 @@ import type { Citation, FailedCheck, Passage, Reply } from './types';
 import { ungroundedFigures } from './verify/figures';
 import { checkQuote } from './verify/quotes';
 
+const HAS_WORDS = /[\p{L}\p{N}]/u;
+
 export type Verdict =
   | { ok: true; citations: string[]; quotes: Array<{ id: string; quote: string }> }
   | {
@@ -30,7 +32,8 @@ export function verify(options: {
   quotesRequired: boolean;
 }): Verdict {
   const { reply, context, corpusIds, quotesRequired } = options;
-  if (reply.answer.trim() === '') {
+  // "…", "—" or a zero-width space is as empty as "": an answer says something in letters or digits.
+  if (!HAS_WORDS.test(reply.answer)) {
     return {
       ok: false,
       reason: 'unparseable_response',

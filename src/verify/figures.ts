@@ -1,3 +1,5 @@
+import { stem } from '../retrieval/stem';
+import { STOPWORDS, words } from '../retrieval/tokenize';
 // A figure in an answer must be one its cited passages hold: "0.75 BOB per day" against a passage that
 // says 0.50 BOB is the kind of error a reader cannot see. Figures are compared by value and unit, not by
 // spelling: "seven days" is "7 days", "0.5 BOB" is "0.50 BOB", "9 am" is "9:00"; "7 weeks" is not "7 days".
@@ -10,9 +12,34 @@ export interface Figure {
   value: number;
   /** Canonical unit: currency code for amounts ('BOB', or '' when none written), 'day'|'week'|'month'|'year'|'hour'|'minute' for durations, the month (1-12) for dates as a string, '' otherwise. */
   unit: string;
+  /**
+   * The content words right after the figure, stemmed (up to three, stopwords skipped): what it counts.
+   * "10 holds active" → ['hold', 'activ']. A bare number in an answer must count the same thing as the
+   * figure that holds it: "21 requests" is not held by "21 days".
+   */
+  counts: string[];
 }
 
-type Reading = Omit<Figure, 'text'>;
+type Reading = Omit<Figure, 'text' | 'counts'>;
+
+const COUNTED_WORDS = 3;
+const CELL_OR_LINE_END = /[|\n]/u;
+
+/** The content words after a figure, stemmed; the first one only when it follows the figure directly. */
+function countedAfter(text: string, end: number): string[] {
+  // Within the figure's own line and table cell: the next row's words count something else.
+  const rest = text.slice(end, end + 80);
+  const stop = rest.search(CELL_OR_LINE_END);
+  const after = words(stop < 0 ? rest : rest.slice(0, stop));
+  const content = after.filter((word) => !STOPWORDS.has(word) && /\p{L}/u.test(word));
+  return content.slice(0, COUNTED_WORDS).map(stem);
+}
+
+/** What a bare number in an answer counts: the word right after it, unless that is a stopword or a figure. */
+function countedNoun(text: string, end: number): string | undefined {
+  const [next] = words(text.slice(end, end + 40));
+  return next !== undefined && !STOPWORDS.has(next) && /^\p{L}/u.test(next) ? stem(next) : undefined;
+}
 
 const NUMBER_WORD_VALUES: ReadonlyMap<string, number> = new Map(
   `zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen
@@ -179,7 +206,12 @@ function isPronoun(text: string, start: number, end: number): boolean {
 
 /** Every figure in a text, in order of appearance, without overlaps (the longest reading wins: "7 days" is one duration, not a number and a duration). */
 export function extractFigures(text: string): Figure[] {
-  const figures: Figure[] = [];
+  return scan(text).map(({ figure }) => figure);
+}
+
+/** The figures with where each ends in the text. */
+function scan(text: string): Array<{ figure: Figure; end: number }> {
+  const figures: Array<{ figure: Figure; end: number }> = [];
   const candidates = new RegExp(FIGURE_START.source, FIGURE_START.flags);
   let candidate = candidates.exec(text);
   while (candidate !== null) {
@@ -191,10 +223,12 @@ export function extractFigures(text: string): Figure[] {
       if (match === null || (best !== undefined && match[0].length <= best.text.length)) continue;
       // Every pattern names its groups, so a match always has them.
       const reading = read(match.groups as Groups, text, start, start + match[0].length);
-      if (reading !== undefined) best = { text: match[0], ...reading };
+      if (reading !== undefined) best = { text: match[0], ...reading, counts: [] };
     }
     if (best !== undefined) {
-      figures.push(best);
+      const end = start + best.text.length;
+      best.counts = countedAfter(text, end);
+      figures.push({ figure: best, end });
       candidates.lastIndex = start + best.text.length;
     }
     // Otherwise the search goes on after this candidate's character (a whole code point, so an astral
@@ -217,10 +251,21 @@ function shownNumbers(figure: Figure): number[] {
  * than their source may: a bare number ("45" by "45 days") and an amount with no currency. Any other kind,
  * a new one included, needs the exact figure, which is the safe default for a verifier that refuses.
  */
-function holds(source: Figure, claim: Figure): boolean {
-  if (claim.kind === 'number') return shownNumbers(source).includes(claim.value);
+function holds(source: Figure, claim: Figure, counted: string | undefined): boolean {
+  if (claim.kind === 'number') {
+    if (!shownNumbers(source).includes(claim.value)) return false;
+    // "21 requests" counts requests; "21 days" does not hold it. The unit of a duration counts too.
+    if (counted === undefined) return true;
+    // A figure with a unit counts that unit: "20.00 BOB per item" counts BOB, not items.
+    if (source.kind !== 'number') return stem(source.unit.toLowerCase()) === counted;
+    // A bare number counts the words after it. One that counts nothing written beside it (a table cell:
+    // "| Books | 21 days | 3 |") holds the value whatever the answer says it counts; the column's
+    // meaning is not in the cell.
+    return source.counts.length === 0 || source.counts.includes(counted);
+  }
   if (claim.kind === 'amount' && claim.unit === '') {
-    return (source.kind === 'amount' || source.kind === 'number') && source.value === claim.value;
+    // A price written without its currency is held by a price, not by a count that happens to match.
+    return source.kind === 'amount' && source.value === claim.value;
   }
   if (claim.kind === 'amount' && source.kind === 'amount' && source.unit === '') {
     return source.value === claim.value;
@@ -231,5 +276,10 @@ function holds(source: Figure, claim: Figure): boolean {
 /** The figures of `answer` that no text in `sources` holds. A bare number in the answer is held by any figure of the same value in a source ("45" is held by "45 days"); a figure with a unit needs the same value and the same unit (with currency: an amount written without currency in the answer is held by the same value with any currency, and vice versa a currency in the answer needs that currency or a bare amount of that value in the source). */
 export function ungroundedFigures(answer: string, sources: readonly string[]): Figure[] {
   const held = sources.flatMap(extractFigures);
-  return extractFigures(answer).filter((claim) => !held.some((source) => holds(source, claim)));
+  return scan(answer)
+    .filter(({ figure: claim, end }) => {
+      const counted = claim.kind === 'number' ? countedNoun(answer, end) : undefined;
+      return !held.some((source) => holds(source, claim, counted));
+    })
+    .map(({ figure }) => figure);
 }

@@ -1,6 +1,7 @@
 // A quote must be a span of the passage it cites. Only what cannot change the meaning is normalised
 // before looking for it: white space, case, typographic quotes and dashes, Markdown table pipes and
-// emphasis. A paraphrase, a quote from another passage, or a quote with one word changed is not found.
+// emphasis. A paraphrase, a quote from another passage, a quote with one word changed, a quote cut inside
+// a word, or one running from a table row into the next, is not found.
 
 const SINGLE_QUOTES = new Set(['\u2018', '\u2019', '\u201a', '\u201b', '\u2032']);
 const DOUBLE_QUOTES = new Set(['\u201c', '\u201d', '\u201e', '\u201f', '\u2033']);
@@ -8,8 +9,17 @@ const DASH = /[\u2010-\u2015\u2212]/u;
 const EMPHASIS_MARK = /[*`]/u;
 const LETTER = /\p{L}/u;
 const SPACE = /\s/u;
+const TABLE_ROW = /^\s*\|/u;
 const TABLE_SEPARATOR_ROW = /^\s*\|?[\s:|-]*-[\s:|-]*\|?\s*$/u;
-const WORD = /[\p{L}\p{N}]+/gu;
+// A word, for the minimum length of a quote, is what white space separates: "9:00 to" is two words and
+// "0.50 BOB" two, not four.
+const WORD = /[^\s\u2016]*[\p{L}\p{N}][^\s\u2016]*/gu;
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+// Stands after every table row in the normalised text, so that a quote cannot run from one row (or the
+// header) into the next as if they were one sentence. A quote of whole rows, line breaks and all, has
+// the same marks and is still found.
+const ROW_BREAK = '\u2016';
+const EDGE_BREAKS = /^[\s\u2016]+|[\s\u2016]+$/gu;
 
 /** Normalised text, and for each of its characters the offset in the original it came from. */
 interface Normalised {
@@ -39,30 +49,38 @@ function normalise(raw: string): Normalised {
   };
   let offset = 0;
   for (const line of raw.split('\n')) {
-    const skip = TABLE_SEPARATOR_ROW.test(line);
-    for (let i = 0; !skip && i < line.length; i++) {
-      const char = line[i] as string;
-      const at = offset + i;
-      if (SPACE.test(char) || char === '|') {
-        if (pendingSpace < 0) pendingSpace = at;
-      } else if (EMPHASIS_MARK.test(char)) {
-        // dropped
-      } else if (char === '_' && !(LETTER.test(line[i - 1] ?? '') && LETTER.test(line[i + 1] ?? ''))) {
-        // dropped
-      } else if (SINGLE_QUOTES.has(char)) {
-        emit("'", at);
-      } else if (DOUBLE_QUOTES.has(char)) {
-        emit('"', at);
-      } else if (DASH.test(char)) {
-        emit('-', at);
-      } else {
-        emit(char.normalize('NFKC').toLowerCase(), at);
+    const end = offset + line.length;
+    if (!TABLE_SEPARATOR_ROW.test(line)) {
+      for (let i = 0; i < line.length; i++) {
+        const char = line[i] as string;
+        const at = offset + i;
+        if (SPACE.test(char) || char === '|') {
+          if (pendingSpace < 0) pendingSpace = at;
+        } else if (EMPHASIS_MARK.test(char)) {
+          // dropped
+        } else if (char === '_' && !(LETTER.test(line[i - 1] ?? '') && LETTER.test(line[i + 1] ?? ''))) {
+          // dropped
+        } else if (SINGLE_QUOTES.has(char)) {
+          emit("'", at);
+        } else if (DOUBLE_QUOTES.has(char)) {
+          emit('"', at);
+        } else if (DASH.test(char)) {
+          emit('-', at);
+        } else {
+          emit(char.normalize('NFKC').toLowerCase(), at);
+        }
       }
+      if (TABLE_ROW.test(line)) emit(ROW_BREAK, end);
     }
-    if (pendingSpace < 0) pendingSpace = offset + line.length;
-    offset += line.length + 1;
+    if (pendingSpace < 0) pendingSpace = end;
+    offset = end + 1;
   }
   return { text, sources };
+}
+
+/** The form a quote is looked for in: a row break at either end belongs to no sentence. */
+function needleOf(quote: string): string {
+  return normalise(quote).text.replace(EDGE_BREAKS, '');
 }
 
 /** The form a quote and a passage are compared in. */
@@ -70,26 +88,40 @@ export function normaliseForQuote(text: string): string {
   return normalise(text).text;
 }
 
+/**
+ * Where `needle` stands in `haystack` on word boundaries, or -1: "waiting for can" is not a quote of
+ * "waiting for cannot", though it is a substring of it.
+ */
+function findWhole(haystack: string, needle: string): number {
+  for (let at = haystack.indexOf(needle); at >= 0; at = haystack.indexOf(needle, at + 1)) {
+    const joinsBefore = WORD_CHAR.test(haystack[at - 1] ?? ' ') && WORD_CHAR.test(needle[0] ?? ' ');
+    const joinsAfter =
+      WORD_CHAR.test(haystack[at + needle.length] ?? ' ') && WORD_CHAR.test(needle.at(-1) ?? ' ');
+    if (!joinsBefore && !joinsAfter) return at;
+  }
+  return -1;
+}
+
 /** A quote of fewer words proves nothing: "the" occurs in every passage. */
 export const MIN_QUOTE_WORDS = 3;
 
 export type QuoteCheck = { found: true } | { found: false; why: 'too_short' | 'not_in_passage' };
 
-/** Whether `quote` is, after normalisation, a span of `passage` (of at least MIN_QUOTE_WORDS words). */
+/** Whether `quote` is, after normalisation, a span of `passage` of at least MIN_QUOTE_WORDS words. */
 export function checkQuote(quote: string, passage: string): QuoteCheck {
-  const normalised = normaliseForQuote(quote);
-  if ((normalised.match(WORD) ?? []).length < MIN_QUOTE_WORDS) return { found: false, why: 'too_short' };
-  return normaliseForQuote(passage).includes(normalised)
+  const needle = needleOf(quote);
+  if ((needle.match(WORD) ?? []).length < MIN_QUOTE_WORDS) return { found: false, why: 'too_short' };
+  return findWhole(normalise(passage).text, needle) >= 0
     ? { found: true }
     : { found: false, why: 'not_in_passage' };
 }
 
 /** Where `quote` stands in `passage`, as [start, end) offsets of the original text; undefined if absent. */
 export function locateQuote(quote: string, passage: string): [number, number] | undefined {
-  const needle = normaliseForQuote(quote);
+  const needle = needleOf(quote);
   if (needle === '') return undefined;
   const haystack = normalise(passage);
-  const at = haystack.text.indexOf(needle);
+  const at = findWhole(haystack.text, needle);
   if (at < 0) return undefined;
   const start = haystack.sources[at] as number;
   const end = (haystack.sources[at + needle.length - 1] as number) + 1;

@@ -11,7 +11,7 @@ function manual(file: string, heading: string): string {
   return section.slice(heading.length + 1);
 }
 
-const readings = (text: string) => extractFigures(text).map(({ text, ...reading }) => reading);
+const readings = (text: string) => extractFigures(text).map(({ text, counts, ...reading }) => reading);
 const written = (text: string) => extractFigures(text).map((figure) => figure.text);
 const grounded = (answer: string, sources: string[]) => ungroundedFigures(answer, sources).length === 0;
 
@@ -39,7 +39,7 @@ const NUMBER_WORDS = [
 ];
 
 describe('extractFigures', () => {
-  it.each<[string, Omit<Figure, 'text'>]>([
+  it.each<[string, Omit<Figure, 'text' | 'counts'>]>([
     ['0.50 BOB', { kind: 'amount', value: 0.5, unit: 'BOB' }],
     ['BOB 0.50', { kind: 'amount', value: 0.5, unit: 'BOB' }],
     ['$5', { kind: 'amount', value: 5, unit: 'USD' }],
@@ -75,7 +75,7 @@ describe('extractFigures', () => {
     ['Seventeen', { kind: 'number', value: 17, unit: '' }],
     ['zero', { kind: 'number', value: 0, unit: '' }],
   ])('reads %j as one figure', (text, reading) => {
-    expect(extractFigures(text)).toEqual([{ text, ...reading }]);
+    expect(extractFigures(text)).toEqual([{ text, ...reading, counts: [] }]);
   });
 
   it('reads "7 days" as one duration, not a number and a duration', () => {
@@ -149,11 +149,28 @@ describe('ungroundedFigures', () => {
     expect(grounded(answer, [source])).toBe(isGrounded);
   });
 
-  it('holds an amount without currency by the same value with any currency', () => {
+  it('holds an amount without currency by the same price in any currency, not by a count', () => {
     expect(grounded('It costs 0.50 per page.', ['0.50 BOB per colour page'])).toBe(true);
     expect(grounded('It costs 0.50 per page.', ['$0.50 per page'])).toBe(true);
-    expect(grounded('It costs 0.50 per page.', ['0.5 of a page'])).toBe(true);
+    expect(grounded('It costs 0.50 per page.', ['0.5 of a page'])).toBe(false);
+    expect(grounded('It costs 12.00.', ['Up to 12 requests per year.'])).toBe(false);
     expect(grounded('It costs 0.50 per page.', ['0.10 BOB per page'])).toBe(false);
+  });
+
+  it('holds a bare number only by a figure counting the same thing', () => {
+    expect(grounded('Up to 10 holds.', ['A member can have up to 10 holds active at once.'])).toBe(true);
+    expect(grounded('Up to ten holds.', ['A member can have up to 10 holds active at once.'])).toBe(true);
+    expect(
+      grounded('The library has six rooms.', ['The library has 6 study rooms that members can book.']),
+    ).toBe(true);
+    expect(grounded('Up to 21 requests.', ['| Books | 21 days | 3 |'])).toBe(false);
+    expect(grounded('Up to 10 requests.', ['It arrives within 10 working days.'])).toBe(false);
+    expect(grounded('It takes 7 nights.', ['| DVDs and Blu-ray | 7 days | 1 |'])).toBe(false);
+    expect(grounded('It takes 20 min.', ['Open 9:00 to 20:00.'])).toBe(false);
+  });
+
+  it('holds a number in a table cell, whose column says what it counts, whatever the answer calls it', () => {
+    expect(grounded('Books can be renewed 3 times.', ['| Books | 21 days | 3 |'])).toBe(true);
   });
 
   it('holds an amount in a currency only by that currency or an amount written without one', () => {
@@ -213,7 +230,7 @@ describe('ungroundedFigures against the library manual', () => {
 
   it('refuses a changed overdue charge', () => {
     expect(ungroundedFigures('Overdue items cost 0.75 BOB per day.', [overdue])).toEqual([
-      { text: '0.75 BOB', kind: 'amount', value: 0.75, unit: 'BOB' },
+      { text: '0.75 BOB', kind: 'amount', value: 0.75, unit: 'BOB', counts: ['day'] },
     ]);
   });
 

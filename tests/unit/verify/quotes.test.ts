@@ -36,6 +36,24 @@ describe('checkQuote', () => {
     expect(checkQuote(quote, LOANS)).toEqual({ found: false, why: 'not_in_passage' });
   });
 
+  it('does not find a quote cut inside a word', () => {
+    expect(checkQuote('counted from the mem', LOANS).found).toBe(false);
+    expect(checkQuote('counted from the member’s', LOANS).found).toBe(true);
+  });
+
+  it('does not let a quote run from one table row into the next, or from the header into a row', () => {
+    const table = '| Item | Loan | Renewals |\n|---|---|---|\n| Books | 21 days | 3 |\n| DVDs | 7 days | 1 |';
+    expect(checkQuote('Renewals | Books | 21 days', table).found).toBe(false);
+    expect(checkQuote('21 days 3 DVDs 7 days', table).found).toBe(false);
+    expect(checkQuote('| Books | 21 days | 3 |', table).found).toBe(true);
+    expect(checkQuote('| Books | 21 days | 3 |\n| DVDs | 7 days | 1 |', table).found).toBe(true);
+  });
+
+  it('counts words as white space separates them, so a time and a preposition are two', () => {
+    expect(checkQuote('9:00 to', 'Open 9:00 to 20:00.')).toEqual({ found: false, why: 'too_short' });
+    expect(checkQuote('9:00 to 20:00', 'Open 9:00 to 20:00.')).toEqual({ found: true });
+  });
+
   it(`refuses a quote of fewer than ${MIN_QUOTE_WORDS} words, which would prove nothing`, () => {
     expect(checkQuote('7 days', LOANS)).toEqual({ found: false, why: 'too_short' });
     expect(checkQuote('  ', LOANS)).toEqual({ found: false, why: 'too_short' });
