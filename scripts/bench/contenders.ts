@@ -1,0 +1,233 @@
+// The engines the benchmark compares, each behind the same steps so that the runner times them alike:
+// sourcebound as shipped (compileIndex → JSON → parseIndex → createEngine → retrieve + gate), and the
+// libraries a site would pick instead, with their default tokenisation and scoring.
+import { readFileSync } from 'node:fs';
+import { Index as FlexIndex } from 'flexsearch';
+import MiniSearch from 'minisearch';
+import { z } from 'zod';
+import { createEngine, type Engine } from '../../src/engine-setup';
+import { gate } from '../../src/gate';
+import { type CompiledIndex, parseIndex } from '../../src/index-file';
+import { compileIndex } from '../../src/ingest/compile';
+import { passageText } from '../../src/retrieval/retrieve';
+import type { SyntheticCorpus } from './corpus';
+
+/** How many passages a question retrieves in `ask()` (src/engine.ts): what a timed query asks for. */
+export const RETRIEVED = 5;
+
+/** One file of a saved index, as a site would ship it. */
+export interface SavedPart {
+  name: string;
+  data: string;
+}
+
+export interface SavedIndex {
+  parts: SavedPart[];
+  /** The same index with the passage text in it, where the engine ships the text in its index. */
+  partsWithText?: SavedPart[];
+}
+
+/** One engine on one corpus. The runner times each step; a step holds on to what it made. */
+export interface Trial {
+  /** Builds the index in memory from the corpus. */
+  build(): void;
+  /** The built index as strings, ready to be written; the built index is let go. */
+  save(): Promise<SavedIndex>;
+  /** Restores a searchable index from saved parts: parse plus restore, as a page would on load. */
+  load(parts: readonly SavedPart[]): void;
+  /** Positions of the best passages in the corpus, best first, at most `limit`. */
+  rank(query: string, limit: number): number[];
+  /** The call a question costs, and nothing else: this is what the latency figures time. */
+  query(query: string): void;
+  /** Lets go of the loaded index. */
+  release(): void;
+}
+
+export interface Contender {
+  name: string;
+  version: string;
+  trial(corpus: SyntheticCorpus): Trial;
+}
+
+const PackageSchema = z.object({ version: z.string() });
+
+function versionOf(packageJson: URL): string {
+  return PackageSchema.parse(JSON.parse(readFileSync(packageJson, 'utf8'))).version;
+}
+
+function required<T>(value: T | undefined, engine: string, step: string): T {
+  if (value === undefined) throw new Error(`bench: ${engine}: ${step} before the index exists`);
+  return value;
+}
+
+/** Text of each passage as sourcebound indexes it (heading trail, then the text), for the libraries. */
+function libraryDocuments(corpus: SyntheticCorpus): string[] {
+  return corpus.passages.map(passageText);
+}
+
+// The prompt is stored in the index but never used by retrieval; the gate is the shipped default.
+const BENCH_PROMPT = { version: 'answer.v2', text: 'Benchmark index: this prompt is never sent.' };
+
+export const sourcebound: Contender = {
+  name: 'sourcebound',
+  version: versionOf(new URL('../../package.json', import.meta.url)),
+  trial(corpus) {
+    const name = 'sourcebound';
+    const positions = new Map(corpus.passages.map((passage, position) => [passage.id, position]));
+    let built: CompiledIndex | undefined;
+    let engine: Engine | undefined;
+    const loaded = (step: string) => required(engine, name, step);
+    return {
+      build() {
+        built = compileIndex({ files: corpus.files, prompt: BENCH_PROMPT });
+      },
+      async save() {
+        const index = required(built, name, 'save');
+        built = undefined;
+        checkPassages(index, corpus);
+        // The shipped index's size target is "without the passage text": the text is what the corpus
+        // is, not what the index adds, and a later format may fetch it apart.
+        const withoutText = {
+          ...index,
+          passages: index.passages.map((passage) => ({ ...passage, text: '' })),
+        };
+        return {
+          parts: [{ name: 'index.json', data: JSON.stringify(withoutText) }],
+          partsWithText: [{ name: 'index.json', data: JSON.stringify(index) }],
+        };
+      },
+      load(parts) {
+        engine = createEngine(parseIndex(JSON.parse(onlyPart(parts, name))));
+      },
+      rank(query, limit) {
+        return loaded('rank')
+          .retriever.retrieve(query, limit)
+          .map((scored) => positions.get(scored.passage.id) ?? -1);
+      },
+      query(query) {
+        const current = loaded('query');
+        gate(current.retriever.retrieve(query, RETRIEVED), current.gate);
+      },
+      release() {
+        engine = undefined;
+      },
+    };
+  },
+};
+
+function onlyPart(parts: readonly SavedPart[], engine: string): string {
+  const [part, ...rest] = parts;
+  if (part === undefined || rest.length > 0) {
+    throw new Error(`bench: ${engine}: expected one saved part, got ${parts.length}`);
+  }
+  return part.data;
+}
+
+/** The quality figures compare positions, so the ingest must find the passages the generator wrote. */
+function checkPassages(index: CompiledIndex, corpus: SyntheticCorpus): void {
+  if (index.passages.length !== corpus.passages.length) {
+    throw new Error(
+      `bench: sourcebound made ${index.passages.length} passages of a corpus of ${corpus.passages.length}`,
+    );
+  }
+  index.passages.forEach((passage, position) => {
+    const expected = corpus.passages[position]?.id;
+    if (passage.id !== expected) {
+      throw new Error(`bench: sourcebound passage ${position} is ${passage.id}, the corpus has ${expected}`);
+    }
+  });
+}
+
+// `storeFields: []`: like sourcebound's figure, the saved index holds no passage text.
+const MINISEARCH_OPTIONS = { fields: ['text'], storeFields: [] };
+
+interface MiniSearchDocument {
+  id: number;
+  text: string;
+}
+
+export const minisearch: Contender = {
+  name: 'minisearch',
+  version: versionOf(new URL('../../node_modules/minisearch/package.json', import.meta.url)),
+  trial(corpus) {
+    const name = 'minisearch';
+    const documents = libraryDocuments(corpus).map((text, id): MiniSearchDocument => ({ id, text }));
+    let index: MiniSearch<MiniSearchDocument> | undefined;
+    const loaded = (step: string) => required(index, name, step);
+    return {
+      build() {
+        index = new MiniSearch<MiniSearchDocument>(MINISEARCH_OPTIONS);
+        index.addAll(documents);
+      },
+      async save() {
+        const data = JSON.stringify(loaded('save'));
+        index = undefined;
+        return { parts: [{ name: 'minisearch.json', data }] };
+      },
+      load(parts) {
+        index = MiniSearch.loadJSON<MiniSearchDocument>(onlyPart(parts, name), MINISEARCH_OPTIONS);
+      },
+      rank(query, limit) {
+        return loaded('rank')
+          .search(query)
+          .slice(0, limit)
+          .map((result) => Number(result.id));
+      },
+      query(query) {
+        // MiniSearch has no limit: a search scores and sorts every passage that matches a word.
+        loaded('query').search(query);
+      },
+      release() {
+        index = undefined;
+      },
+    };
+  },
+};
+
+export const flexsearch: Contender = {
+  name: 'flexsearch',
+  version: versionOf(new URL('../../node_modules/flexsearch/package.json', import.meta.url)),
+  trial(corpus) {
+    const name = 'flexsearch';
+    const documents = libraryDocuments(corpus);
+    let index: FlexIndex | undefined;
+    const loaded = (step: string) => required(index, name, step);
+    return {
+      build() {
+        index = new FlexIndex();
+        documents.forEach((text, id) => {
+          index?.add(id, text);
+        });
+      },
+      async save() {
+        const parts: SavedPart[] = [];
+        // export() calls back once per part ("1.reg", "1.map", …); this version does so synchronously,
+        // others return a promise, which is awaited either way.
+        await loaded('save').export((key, data) => {
+          parts.push({ name: key, data });
+        });
+        index = undefined;
+        return { parts };
+      },
+      load(parts) {
+        // The configuration is not in the export: the restored index is made with the same (default) one.
+        const restored = new FlexIndex();
+        for (const part of parts) restored.import(part.name, part.data);
+        index = restored;
+      },
+      rank(query, limit) {
+        return loaded('rank')
+          .search(query, { limit })
+          .map((id) => Number(id));
+      },
+      query(query) {
+        loaded('query').search(query, { limit: RETRIEVED });
+      },
+      release() {
+        index = undefined;
+      },
+    };
+  },
+};
+
+export const CONTENDERS: readonly Contender[] = [sourcebound, minisearch, flexsearch];
