@@ -74,7 +74,7 @@ export function App({
   const standIn = useRef<GenerationClient | undefined>(undefined);
 
   const clientFor = (current: Settings, questionTime: QuestionTime): GenerationClient => {
-    if (current.apiKey === undefined) {
+    if (current.apiKey === undefined || !current.useClaude) {
       standIn.current ??= questionTime.createExtractiveClient();
       return standIn.current;
     }
@@ -151,7 +151,7 @@ export function App({
 
   useEffect(() => () => inFlight.current?.abort(), []);
 
-  const usesClaude = settings.apiKey !== undefined;
+  const usesClaude = settings.apiKey !== undefined && settings.useClaude;
   return (
     <main>
       <header>

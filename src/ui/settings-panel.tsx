@@ -22,9 +22,10 @@ export function SettingsPanel({ settings, onSave, onForget }: SettingsPanelProps
     const pasted = cleanKey(String(data.get('apiKey') ?? ''));
     const model = String(data.get('model') ?? '').trim() || settings.model;
     const remember = data.get('remember') === 'on';
+    const useClaude = data.get('useClaude') === 'on';
     const apiKey = pasted === '' ? settings.apiKey : pasted;
     if (keyField.current) keyField.current.value = '';
-    onSave({ apiKey, model, remember });
+    onSave({ apiKey, model, remember, useClaude });
     setMessage(apiKey === undefined ? 'Saved. No key: the extractive stand-in answers.' : 'Saved.');
   };
 
@@ -65,6 +66,10 @@ export function SettingsPanel({ settings, onSave, onForget }: SettingsPanelProps
         <label class="checkbox">
           <input name="remember" type="checkbox" defaultChecked={settings.remember} /> Remember the key on
           this device
+        </label>
+        <label class="checkbox">
+          <input name="useClaude" type="checkbox" defaultChecked={settings.useClaude} /> Answer with Claude
+          when a key is set (untick to use the extractive stand-in, offline too, and keep the key)
         </label>
         <p class="settings-help">
           The key is sent only to api.anthropic.com, straight from your browser. Without “remember” it is gone

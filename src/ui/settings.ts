@@ -10,6 +10,11 @@ export interface Settings {
   apiKey: string | undefined;
   model: string;
   remember: boolean;
+  /**
+   * Whether a set key is used. Off, the stand-in answers with the key kept: a visitor offline, or
+   * out of credit, keeps asking without forgetting it.
+   */
+  useClaude: boolean;
 }
 
 export const STORAGE_KEY = 'sourcebound.settings';
@@ -17,10 +22,16 @@ export const STORAGE_KEY = 'sourcebound.settings';
 const StoredSchema = z.object({
   version: z.literal(1),
   model: z.string().check(z.minLength(1), z.maxLength(200)),
+  useClaude: z.optional(z.boolean()),
   apiKey: z.optional(z.string().check(z.minLength(1), z.maxLength(500))),
 });
 
-export const DEFAULT_SETTINGS: Settings = { apiKey: undefined, model: DEFAULT_MODEL, remember: false };
+export const DEFAULT_SETTINGS: Settings = {
+  apiKey: undefined,
+  model: DEFAULT_MODEL,
+  remember: false,
+  useClaude: true,
+};
 
 // Whitespace and the invisible characters a copy from a web page or a password manager can carry along.
 const INVISIBLE = /[\s\u00a0\u00ad\u180e\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\ufeff]/gu;
@@ -46,8 +57,8 @@ export function loadSettings(storage: Storage | undefined): Settings {
     safely(() => storage?.removeItem(STORAGE_KEY), undefined);
     return DEFAULT_SETTINGS;
   }
-  const { model, apiKey } = parsed.data;
-  return { model, apiKey, remember: apiKey !== undefined };
+  const { model, apiKey, useClaude = true } = parsed.data;
+  return { model, apiKey, remember: apiKey !== undefined, useClaude };
 }
 
 /** Saves the model always and the key only when the visitor chose to be remembered. */
@@ -55,6 +66,7 @@ export function saveSettings(storage: Storage | undefined, settings: Settings): 
   const stored = {
     version: 1,
     model: settings.model,
+    useClaude: settings.useClaude,
     ...(settings.remember && settings.apiKey !== undefined ? { apiKey: settings.apiKey } : {}),
   };
   safely(() => storage?.setItem(STORAGE_KEY, JSON.stringify(stored)), undefined);

@@ -349,6 +349,19 @@ describe('App: the key', () => {
     expect(within(document.body).getByText(/in no storage of this site/)).toBeTruthy();
   });
 
+  it('with "Answer with Claude" unticked, the stand-in answers and the key is kept', async () => {
+    const load = loaderOf(replying({}, CLAUDE));
+    setup(load);
+    fireEvent.click(screen.getByLabelText(/Answer with Claude/));
+    setKey(KEY, { remember: true });
+    expect(screen.getByText(/extractive stand-in \(quotes the manual; not a language model\)/)).toBeTruthy();
+    askQuestion(DVD);
+    await screen.findByRole('heading', { name: 'Answer' });
+    expect(load).not.toHaveBeenCalled();
+    expect(inResult().getByText(/Written by extractive stand-in/)).toBeTruthy();
+    expect(localStorage.getItem(STORAGE_KEY)).toContain(KEY);
+  });
+
   it('uses the model chosen in settings', async () => {
     const load = loaderOf(replying({ answered: false, answer: '', citations: [] }, CLAUDE));
     setup(load);

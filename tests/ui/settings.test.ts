@@ -50,10 +50,16 @@ describe('cleanKey', () => {
 describe('settings storage', () => {
   it('saves the model always and the key only when remembered', () => {
     const storage = memoryStorage();
-    saveSettings(storage, { apiKey: KEY, model: 'm', remember: false });
-    expect(storage.getItem(STORAGE_KEY)).toBe('{"version":1,"model":"m"}');
-    saveSettings(storage, { apiKey: KEY, model: 'm', remember: true });
-    expect(loadSettings(storage)).toEqual({ apiKey: KEY, model: 'm', remember: true });
+    saveSettings(storage, { apiKey: KEY, model: 'm', remember: false, useClaude: true });
+    expect(storage.getItem(STORAGE_KEY)).toBe('{"version":1,"model":"m","useClaude":true}');
+    saveSettings(storage, { apiKey: KEY, model: 'm', remember: true, useClaude: false });
+    expect(loadSettings(storage)).toEqual({ apiKey: KEY, model: 'm', remember: true, useClaude: false });
+  });
+
+  it('reads settings saved before the Claude switch existed as using Claude', () => {
+    const storage = memoryStorage();
+    storage.setItem(STORAGE_KEY, JSON.stringify({ version: 1, model: 'm' }));
+    expect(loadSettings(storage).useClaude).toBe(true);
   });
 
   it.each([['not json'], ['{"version":2,"model":"m"}'], ['{"version":1,"model":""}'], ['null']])(
@@ -70,7 +76,9 @@ describe('settings storage', () => {
     expect(loadSettings(undefined)).toEqual(DEFAULT_SETTINGS);
     const broken = memoryStorage({ broken: true });
     expect(loadSettings(broken)).toEqual(DEFAULT_SETTINGS);
-    expect(() => saveSettings(broken, { apiKey: KEY, model: 'm', remember: true })).not.toThrow();
+    expect(() =>
+      saveSettings(broken, { apiKey: KEY, model: 'm', remember: true, useClaude: true }),
+    ).not.toThrow();
   });
 
   it('rethrows what is not a storage failure: a bug is not swallowed', () => {
@@ -87,9 +95,14 @@ describe('settings storage', () => {
     const local = memoryStorage();
     const session = memoryStorage();
     session.setItem(STORAGE_KEY, JSON.stringify({ version: 1, model: 'm', apiKey: KEY }));
-    saveSettings(local, { apiKey: KEY, model: 'm', remember: true });
-    const forgotten = forgetKey([local, session], { apiKey: KEY, model: 'm', remember: true });
-    expect(forgotten).toEqual({ apiKey: undefined, model: 'm', remember: false });
+    saveSettings(local, { apiKey: KEY, model: 'm', remember: true, useClaude: true });
+    const forgotten = forgetKey([local, session], {
+      apiKey: KEY,
+      model: 'm',
+      remember: true,
+      useClaude: true,
+    });
+    expect(forgotten).toEqual({ apiKey: undefined, model: 'm', remember: false, useClaude: true });
     expect(local.getItem(STORAGE_KEY)).not.toContain(KEY);
     expect(session.getItem(STORAGE_KEY)).toBeNull();
   });
