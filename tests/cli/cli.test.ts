@@ -158,7 +158,7 @@ describe('npm run ask', () => {
   });
 
   it('never prints a key that cannot be sent, and refuses instead of crashing', () => {
-    const key = 'sk-ant-SECRET0123456789';
+    const key = 'test-key-SECRET0123456789';
     const result = run('ask', ['--index', index, '--json', 'How long can I borrow a DVD for?'], {
       ANTHROPIC_API_KEY: `${key}\nX`,
     });

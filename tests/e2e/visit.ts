@@ -13,7 +13,7 @@ import type { StaticServer } from './server';
 import { openSite, setKey } from './site';
 
 /** A made-up key, shaped like a real one so that nothing treats it differently. */
-export const TEST_KEY = 'sk-ant-test-0123456789';
+export const TEST_KEY = 'test-key-0123456789';
 
 /** A visitor who has pasted their key, with everything the page does recorded. */
 export interface KeyedVisit {

@@ -12,7 +12,7 @@ import { libraryIndex } from '../helpers/engine';
 
 const engine = createEngine(libraryIndex());
 const CLAUDE = { kind: 'claude', name: 'claude-opus-5' } as const;
-const KEY = 'sk-ant-test-0123456789';
+const KEY = 'test-key-0123456789';
 const DVD = 'How long can I borrow a DVD for?';
 const DVD_ROW = '| DVDs and Blu-ray | 7 days | 1 |';
 const LOANS_CITED = [{ id: '02-borrowing#loan-periods', quote: DVD_ROW }];

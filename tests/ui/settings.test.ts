@@ -35,7 +35,7 @@ function memoryStorage(options: { broken?: boolean } = {}): Storage {
   };
 }
 
-const KEY = 'sk-ant-test-0123456789';
+const KEY = 'test-key-0123456789';
 
 describe('cleanKey', () => {
   it('drops whitespace and invisible characters a paste can carry', () => {

@@ -3,7 +3,7 @@ import { type ClaudeClientOptions, createClaudeClient, DEFAULT_MODEL } from '../
 import { formatContext } from '../../../src/generation/context';
 import type { GenerationOutcome, GenerationRequest, Passage, Prompt } from '../../../src/types';
 
-const KEY = 'sk-ant-test-0123456789abcdef';
+const KEY = 'test-key-0123456789abcdef';
 
 const PROMPT: Prompt = { version: 'answer.v1', text: 'Answer only from the passages. (prompt answer.v1)' };
 
