@@ -60,13 +60,7 @@ function Answer({
       <h2 id="result-heading">Answer</h2>
       <p class="answer-text">{result.answer}</p>
       <p class="citations">
-        Sources:{' '}
-        {result.citations.map((id, position) => (
-          <span key={id}>
-            {position > 0 ? ', ' : null}
-            <PassageLink id={id} onOpenPassage={onOpenPassage} />
-          </span>
-        ))}
+        Sources: <PassageLinks ids={result.citations} onOpenPassage={onOpenPassage} />
       </p>
       <p class="generator">
         Written by{' '}
@@ -94,6 +88,26 @@ function PassageLink({ id, onOpenPassage }: { id: string; onOpenPassage: (id: st
   );
 }
 
+/** Links to passages, separated by commas: the sources of an answer, or where a check looked. */
+function PassageLinks({
+  ids,
+  onOpenPassage,
+}: {
+  ids: readonly string[];
+  onOpenPassage: (id: string) => void;
+}) {
+  return (
+    <>
+      {ids.map((id, position) => (
+        <span key={id}>
+          {position > 0 ? ', ' : null}
+          <PassageLink id={id} onOpenPassage={onOpenPassage} />
+        </span>
+      ))}
+    </>
+  );
+}
+
 /** The quote or figure a grounding check could not find, and the passages it was looked for in. */
 function FailedCheckView({
   failed,
@@ -102,12 +116,7 @@ function FailedCheckView({
   failed: FailedCheck;
   onOpenPassage: (id: string) => void;
 }) {
-  const where = failed.checkedAgainst.map((id, position) => (
-    <span key={id}>
-      {position > 0 ? ', ' : null}
-      <PassageLink id={id} onOpenPassage={onOpenPassage} />
-    </span>
-  ));
+  const where = <PassageLinks ids={failed.checkedAgainst} onOpenPassage={onOpenPassage} />;
   return failed.kind === 'quote' ? (
     <div class="failed-check">
       <p>The quote given as support:</p>
