@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { JSX } from './jsx.config.ts';
@@ -13,9 +14,17 @@ const base = process.env.SITE_BASE ?? '/sourcebound/';
 const CLAUDE_CHUNK = /\/assets\/claude-[\w.-]+\.js$/;
 const SDK_MODULE = /[\\/]@anthropic-ai[\\/]sdk[\\/]|[\\/]src[\\/]generation[\\/]claude\.ts$/;
 
+/**
+ * The compiled index the page ships: generated/index.bin from `npm run ingest`, unless SOURCEBOUND_INDEX
+ * names another (the browser benchmark builds the site around a 100,000-passage index).
+ */
+const index = resolve(process.env.SOURCEBOUND_INDEX ?? 'generated/index.bin');
+
 export default defineConfig({
   base,
   oxc: JSX,
+  // A pattern, not a string: a string alias does not match the id with its `?url` query.
+  resolve: { alias: [{ find: /^@sourcebound\/index(?=\?|$)/, replacement: index }] },
   build: {
     target: 'es2022',
     // No source maps in the deployed site: they would double the download for nobody's benefit.
@@ -61,7 +70,7 @@ export default defineConfig({
         ],
       },
       workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,json,webmanifest}'],
+        globPatterns: ['**/*.{js,css,html,svg,json,bin,webmanifest}'],
         globIgnores: ['**/claude-*.js'],
         navigateFallback: 'index.html',
         cleanupOutdatedCaches: true,

@@ -1,15 +1,18 @@
-// npm run bench -- [--quick] [--sizes 1000,10000,100000] [--queries N] [--out DIR]
+// npm run bench -- [--quick] [--sizes 1000,10000,100000] [--queries N] [--model bm25|tfidf] [--out DIR]
 //
 // sourcebound, MiniSearch and FlexSearch on the same synthetic corpora and known-item queries (issue 5):
 // build time, saved size raw and gzipped, load time, query latency, memory, hit@1 and MRR@10. Prints a
 // table per corpus size and writes the whole report as JSON to DIR/report-<time>.json and DIR/latest.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DEFAULT_RETRIEVAL_MODEL, RETRIEVAL_MODELS } from '../src/retrieval/model';
+import { CONTENDERS, sourceboundWith } from './bench/contenders';
 import { FULL_QUERIES, FULL_SIZES, QUICK_QUERIES, QUICK_SIZES, runBench } from './bench/run-bench';
 import { formatReport } from './bench/table';
 import { parseCommandLine, run, UsageError } from './cli';
 
-const USAGE = 'usage: npm run bench -- [--quick] [--sizes 1000,10000,100000] [--queries N] [--out DIR]';
+const USAGE =
+  'usage: npm run bench -- [--quick] [--sizes 1000,10000,100000] [--queries N] [--model bm25|tfidf] [--out DIR]';
 const NUMBER_LIST = /^\d+(?:,\d+)*$/u;
 const MILLISECONDS = /\.\d+(?=Z$)/u;
 
@@ -41,6 +44,7 @@ run(async () => {
         quick: { type: 'boolean', default: false },
         sizes: { type: 'string' },
         queries: { type: 'string' },
+        model: { type: 'string', default: DEFAULT_RETRIEVAL_MODEL.kind },
         out: { type: 'string', default: 'bench' },
       },
     },
@@ -57,7 +61,14 @@ run(async () => {
         : FULL_QUERIES
       : positiveCount(values.queries, '--queries');
 
-  const report = await runBench({ sizes, queryCount, log: (line) => console.error(line) });
+  const model = RETRIEVAL_MODELS[values.model];
+  if (model === undefined) {
+    throw new UsageError(
+      `--model takes ${Object.keys(RETRIEVAL_MODELS).join(' or ')}, not "${values.model}"\n${USAGE}`,
+    );
+  }
+  const contenders = [sourceboundWith(model), ...CONTENDERS.slice(1)];
+  const report = await runBench({ sizes, queryCount, contenders, log: (line) => console.error(line) });
   console.log(formatReport(report));
 
   mkdirSync(values.out, { recursive: true });

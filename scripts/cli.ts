@@ -6,7 +6,7 @@ import { createExtractiveClient } from '../src/generation/extractive';
 import { type CompiledIndex, parseIndex } from '../src/index-file';
 import type { GenerationClient } from '../src/types';
 
-export const DEFAULT_INDEX = 'generated/index.json';
+export const DEFAULT_INDEX = 'generated/index.bin';
 
 /** A problem with what the user asked for: printed without a stack trace, exit code 2. */
 export class UsageError extends Error {
@@ -35,8 +35,16 @@ export function loadIndexFile(path: string): CompiledIndex {
   if (!existsSync(path)) {
     throw new UsageError(`no compiled index at ${path}: run \`npm run ingest\` first (or pass --index FILE)`);
   }
+  let bytes: Uint8Array;
   try {
-    return parseIndex(readJson(path, 'index'));
+    bytes = readFileSync(path);
+  } catch (error) {
+    throw new UsageError(
+      `cannot read index ${path}: ${(error as NodeJS.ErrnoException).code ?? 'unknown error'}`,
+    );
+  }
+  try {
+    return parseIndex(bytes);
   } catch (error) {
     if (error instanceof UsageError) throw error;
     throw new UsageError(`${path}: ${(error as Error).message}`);

@@ -1,14 +1,21 @@
-// npm run ingest -- [--corpus DIR] [--out FILE] [--prompt FILE] [--threshold N] [--min-margin N] [--quiet]
+// npm run ingest -- [--corpus DIR] [--out FILE] [--prompt FILE] [--threshold N] [--min-margin N] [--model bm25|tfidf] [--quiet]
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { DEFAULT_GATE } from '../src/config';
+import { serializeIndex } from '../src/index-file';
 import { compileIndex } from '../src/ingest/compile';
 import { IngestError } from '../src/ingest/errors';
+import {
+  DEFAULT_RETRIEVAL_MODEL,
+  describeModel,
+  RETRIEVAL_MODELS,
+  type RetrievalModel,
+} from '../src/retrieval/model';
 import type { GateSettings } from '../src/types';
 import { DEFAULT_INDEX, parseCommandLine, readText, run, UsageError } from './cli';
 
 const USAGE =
-  'usage: npm run ingest -- [--corpus DIR] [--out FILE] [--prompt FILE] [--threshold N] [--min-margin N] [--quiet]';
+  'usage: npm run ingest -- [--corpus DIR] [--out FILE] [--prompt FILE] [--threshold N] [--min-margin N] [--model bm25|tfidf] [--quiet]';
 const BUNDLED_CORPUS = 'corpus';
 const MARKDOWN = new Set(['.md', '.markdown']);
 
@@ -66,6 +73,16 @@ function gateFor(options: { folder: string; threshold?: number; minMargin?: numb
   };
 }
 
+function modelNamed(name: string): RetrievalModel {
+  const model = RETRIEVAL_MODELS[name];
+  if (model === undefined) {
+    throw new UsageError(
+      `--model takes ${Object.keys(RETRIEVAL_MODELS).join(' or ')}, not ${JSON.stringify(name)}\n${USAGE}`,
+    );
+  }
+  return model;
+}
+
 run(() => {
   const { values } = parseCommandLine(
     {
@@ -75,6 +92,7 @@ run(() => {
         prompt: { type: 'string', default: 'prompts/answer.v2.md' },
         threshold: { type: 'string' },
         'min-margin': { type: 'string' },
+        model: { type: 'string', default: DEFAULT_RETRIEVAL_MODEL.kind },
         quiet: { type: 'boolean', default: false },
       },
     },
@@ -97,7 +115,7 @@ run(() => {
 
   let index: ReturnType<typeof compileIndex>;
   try {
-    index = compileIndex({ files, prompt, gate });
+    index = compileIndex({ files, prompt, gate, model: modelNamed(values.model) });
   } catch (error) {
     if (error instanceof IngestError) {
       throw new UsageError(`ingest of ${folder} failed:\n  ${error.problems.join('\n  ')}`);
@@ -105,11 +123,13 @@ run(() => {
     throw error;
   }
   mkdirSync(dirname(values.out), { recursive: true });
-  writeFileSync(values.out, `${JSON.stringify(index)}\n`);
+  writeFileSync(values.out, serializeIndex(index));
   if (!values.quiet) {
     const where = relative('.', folder) || '.';
     console.log(`${index.passages.length} passages from ${files.length} files in ${where} → ${values.out}`);
-    console.log(`model: ${index.model.kind}, ${index.model.terms.length} terms; prompt ${prompt.version}`);
+    console.log(
+      `model: ${describeModel(index.model)}, ${index.terms.length} terms; prompt ${prompt.version}`,
+    );
     console.log(`gate: threshold ${gate.threshold}, minMargin ${gate.minMargin}; ${gate.source}`);
   }
   return 0;

@@ -28,7 +28,7 @@ export type Verdict =
 export function verify(options: {
   reply: Reply;
   context: readonly Passage[];
-  corpusIds?: ReadonlySet<string>;
+  corpusIds?: Pick<ReadonlySet<string>, 'has'>;
   quotesRequired: boolean;
 }): Verdict {
   const { reply, context, corpusIds, quotesRequired } = options;

@@ -7,8 +7,9 @@ import MiniSearch from 'minisearch';
 import { z } from 'zod';
 import { createEngine, type Engine } from '../../src/engine-setup';
 import { gate } from '../../src/gate';
-import { type CompiledIndex, parseIndex } from '../../src/index-file';
+import { type CompiledIndex, parseIndex, serializeIndex } from '../../src/index-file';
 import { compileIndex } from '../../src/ingest/compile';
+import { DEFAULT_RETRIEVAL_MODEL, type RetrievalModel } from '../../src/retrieval/model';
 import { passageText } from '../../src/retrieval/retrieve';
 import type { SyntheticCorpus } from './corpus';
 
@@ -18,7 +19,7 @@ export const RETRIEVED = 5;
 /** One file of a saved index, as a site would ship it. */
 export interface SavedPart {
   name: string;
-  data: string;
+  data: string | Uint8Array;
 }
 
 export interface SavedIndex {
@@ -68,54 +69,61 @@ function libraryDocuments(corpus: SyntheticCorpus): string[] {
 // The prompt is stored in the index but never used by retrieval; the gate is the shipped default.
 const BENCH_PROMPT = { version: 'answer.v2', text: 'Benchmark index: this prompt is never sent.' };
 
-export const sourcebound: Contender = {
-  name: 'sourcebound',
-  version: versionOf(new URL('../../package.json', import.meta.url)),
-  trial(corpus) {
-    const name = 'sourcebound';
-    const positions = new Map(corpus.passages.map((passage, position) => [passage.id, position]));
-    let built: CompiledIndex | undefined;
-    let engine: Engine | undefined;
-    const loaded = (step: string) => required(engine, name, step);
-    return {
-      build() {
-        built = compileIndex({ files: corpus.files, prompt: BENCH_PROMPT });
-      },
-      async save() {
-        const index = required(built, name, 'save');
-        built = undefined;
-        checkPassages(index, corpus);
-        // The shipped index's size target is "without the passage text": the text is what the corpus
-        // is, not what the index adds, and a later format may fetch it apart.
-        const withoutText = {
-          ...index,
-          passages: index.passages.map((passage) => ({ ...passage, text: '' })),
-        };
-        return {
-          parts: [{ name: 'index.json', data: JSON.stringify(withoutText) }],
-          partsWithText: [{ name: 'index.json', data: JSON.stringify(index) }],
-        };
-      },
-      load(parts) {
-        engine = createEngine(parseIndex(JSON.parse(onlyPart(parts, name))));
-      },
-      rank(query, limit) {
-        return loaded('rank')
-          .retriever.retrieve(query, limit)
-          .map((scored) => positions.get(scored.passage.id) ?? -1);
-      },
-      query(query) {
-        const current = loaded('query');
-        gate(current.retriever.retrieve(query, RETRIEVED), current.gate);
-      },
-      release() {
-        engine = undefined;
-      },
-    };
-  },
-};
+/** sourcebound with the scorer `model`; its version names the scorer, so the table says which ran. */
+export function sourceboundWith(model: RetrievalModel): Contender {
+  return {
+    name: 'sourcebound',
+    version: `${versionOf(new URL('../../package.json', import.meta.url))} (${model.kind})`,
+    trial(corpus) {
+      const name = 'sourcebound';
+      const positions = new Map(corpus.passages.map((passage, position) => [passage.id, position]));
+      let built: CompiledIndex | undefined;
+      let engine: Engine | undefined;
+      const loaded = (step: string) => required(engine, name, step);
+      return {
+        build() {
+          built = compileIndex({ files: corpus.files, prompt: BENCH_PROMPT, model });
+        },
+        async save() {
+          const index = required(built, name, 'save');
+          built = undefined;
+          checkPassages(index, corpus);
+          // The shipped index's size target is "without the passage text": the text is what the corpus
+          // is, not what the index adds, and a later format may fetch it apart.
+          const withoutText = {
+            ...index,
+            passages: index.passages.map((passage) => ({ ...passage, text: '' })),
+          };
+          return {
+            parts: [{ name: 'index.bin', data: serializeIndex(withoutText) }],
+            partsWithText: [{ name: 'index.bin', data: serializeIndex(index) }],
+          };
+        },
+        load(parts) {
+          const bytes = onlyPart(parts, name);
+          if (typeof bytes === 'string') throw new Error(`bench: ${name}: the index is binary, got text`);
+          engine = createEngine(parseIndex(bytes));
+        },
+        rank(query, limit) {
+          return loaded('rank')
+            .retriever.retrieve(query, limit)
+            .map((scored) => positions.get(scored.passage.id) ?? -1);
+        },
+        query(query) {
+          const current = loaded('query');
+          gate(current.retriever.retrieve(query, RETRIEVED), current.gate);
+        },
+        release() {
+          engine = undefined;
+        },
+      };
+    },
+  };
+}
 
-function onlyPart(parts: readonly SavedPart[], engine: string): string {
+export const sourcebound = sourceboundWith(DEFAULT_RETRIEVAL_MODEL);
+
+function onlyPart(parts: readonly SavedPart[], engine: string): string | Uint8Array {
   const [part, ...rest] = parts;
   if (part === undefined || rest.length > 0) {
     throw new Error(`bench: ${engine}: expected one saved part, got ${parts.length}`);
@@ -165,7 +173,9 @@ export const minisearch: Contender = {
         return { parts: [{ name: 'minisearch.json', data }] };
       },
       load(parts) {
-        index = MiniSearch.loadJSON<MiniSearchDocument>(onlyPart(parts, name), MINISEARCH_OPTIONS);
+        const json = onlyPart(parts, name);
+        if (typeof json !== 'string') throw new Error(`bench: ${name}: expected JSON text`);
+        index = MiniSearch.loadJSON<MiniSearchDocument>(json, MINISEARCH_OPTIONS);
       },
       rank(query, limit) {
         return loaded('rank')
@@ -212,7 +222,10 @@ export const flexsearch: Contender = {
       load(parts) {
         // The configuration is not in the export: the restored index is made with the same (default) one.
         const restored = new FlexIndex();
-        for (const part of parts) restored.import(part.name, part.data);
+        for (const part of parts) {
+          if (typeof part.data !== 'string') throw new Error(`bench: ${name}: expected text parts`);
+          restored.import(part.name, part.data);
+        }
         index = restored;
       },
       rank(query, limit) {

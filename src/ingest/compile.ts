@@ -1,7 +1,9 @@
 import { DEFAULT_CONTEXT_SIZE, DEFAULT_GATE } from '../config';
 import { type CompiledIndex, INDEX_FORMAT, INDEX_VERSION } from '../index-file';
-import { embedderFor, fitModel } from '../retrieval/model';
+import { DEFAULT_RETRIEVAL_MODEL, type RetrievalModel } from '../retrieval/model';
+import { buildPostings } from '../retrieval/postings';
 import { passageText } from '../retrieval/retrieve';
+import { tokenize } from '../retrieval/tokenize';
 import type { GateSettings, Prompt } from '../types';
 import { chunkCorpus, type SourceFile } from './chunk';
 
@@ -12,26 +14,26 @@ export interface CompileOptions {
   contextSize?: number;
   /** Size target of a passage, in characters; see chunkCorpus. */
   maxChars?: number;
+  model?: RetrievalModel;
 }
 
 /**
- * Markdown files → passages → fitted model → one compiled index. All the work that does not depend on
- * the question happens here, once, at build time.
+ * Markdown files → passages → postings → one compiled index. All the work that does not depend on the
+ * question happens here, once, at build time.
  */
 export function compileIndex(options: CompileOptions): CompiledIndex {
   const passages = chunkCorpus(
     options.files,
     options.maxChars === undefined ? {} : { maxChars: options.maxChars },
   );
-  const texts = passages.map(passageText);
-  const model = fitModel(texts);
-  const embedder = embedderFor(model);
+  const { terms, postings } = buildPostings(passages.map((passage) => tokenize(passageText(passage))));
   return {
     format: INDEX_FORMAT,
     version: INDEX_VERSION,
     passages,
-    model,
-    vectors: texts.map((text) => embedder.embed(text)),
+    model: options.model ?? DEFAULT_RETRIEVAL_MODEL,
+    terms,
+    postings,
     prompt: options.prompt,
     gate: options.gate ?? DEFAULT_GATE,
     contextSize: options.contextSize ?? DEFAULT_CONTEXT_SIZE,

@@ -1,4 +1,6 @@
-import type { SparseVector } from './embedder';
+import { assertNever } from '../types';
+import type { RetrievalModel } from './model';
+import { corpusStats, type Postings } from './postings';
 
 export interface Hit {
   /** Position of the passage in the index. */
@@ -7,54 +9,180 @@ export interface Hit {
 }
 
 /**
- * Term → passages holding it, with their weights. A question touches only the lists of its own terms,
- * so the cost grows with how common its words are, not with the size of the corpus.
+ * How one scorer weighs a posting. `weight` is the question-side factor of term `t`; `posting` the
+ * passage side for a frequency and a passage; the sum over the question's terms, divided by `bound`,
+ * is the score in [0, 1].
  */
-export class InvertedIndex {
-  readonly size: number;
-  readonly #docs: Map<number, number[]>;
-  readonly #weights: Map<number, number[]>;
+interface Scoring {
+  idf: Float64Array;
+  unseenIdf: number;
+  /** Question side, given the term's idf and how often the question uses it. */
+  weight(idf: number, count: number): number;
+  /** Passage side of one posting: the part that depends on the passage. */
+  posting(tf: number, doc: number): number;
+  /** The divisor that brings a question's sum into [0, 1], from the question's weights. */
+  bound(weights: readonly number[]): number;
+}
 
-  constructor(vectors: readonly SparseVector[]) {
-    this.size = vectors.length;
-    this.#docs = new Map();
-    this.#weights = new Map();
-    vectors.forEach((vector, doc) => {
-      vector.ids.forEach((term, position) => {
-        let docs = this.#docs.get(term);
-        let weights = this.#weights.get(term);
-        if (docs === undefined || weights === undefined) {
-          docs = [];
-          weights = [];
-          this.#docs.set(term, docs);
-          this.#weights.set(term, weights);
-        }
-        docs.push(doc);
-        weights.push(vector.values[position] as number);
-      });
-    });
+function bm25(model: { k1: number; b: number }, postings: Postings, passageCount: number): Scoring {
+  const { k1, b } = model;
+  const stats = corpusStats(postings, passageCount);
+  const idf = documentFrequencies(postings).map((df) => Math.log(1 + (passageCount - df + 0.5) / (df + 0.5)));
+  // k1 · (1 − b + b · length / average), once per passage rather than once per posting.
+  const lengthNorm = stats.lengths.map((length) =>
+    stats.averageLength === 0 ? k1 : k1 * (1 - b + (b * length) / stats.averageLength),
+  );
+  return {
+    idf,
+    unseenIdf: Math.log(1 + (passageCount + 0.5) / 0.5),
+    weight: (termIdf) => termIdf,
+    posting: (tf, doc) => (tf * (k1 + 1)) / (tf + (lengthNorm[doc] as number)),
+    bound: (weights) => weights.reduce((sum, weight) => sum + weight * (k1 + 1), 0),
+  };
+}
+
+// 1 + ln tf, looked up for the frequencies nearly every posting has: Math.log once per posting was a
+// third of a 100,000-passage load and of a question's time.
+const SUBLINEAR = Float64Array.from({ length: 256 }, (_, tf) => (tf === 0 ? 0 : 1 + Math.log(tf)));
+const sublinear = (tf: number) => (tf < 256 ? (SUBLINEAR[tf] as number) : 1 + Math.log(tf));
+
+function tfidf(postings: Postings, passageCount: number): Scoring {
+  const idf = documentFrequencies(postings).map((df) => Math.log((1 + passageCount) / (1 + df)) + 1);
+  const squaredNorms = new Float64Array(passageCount);
+  const termCount = postings.starts.length - 1;
+  for (let t = 0; t < termCount; t++) {
+    for (let i = postings.starts[t] as number; i < (postings.starts[t + 1] as number); i++) {
+      const weight = sublinear(postings.tfs[i] as number) * (idf[t] as number);
+      const doc = postings.docs[i] as number;
+      squaredNorms[doc] = (squaredNorms[doc] as number) + weight * weight;
+    }
   }
+  const inverseNorms = squaredNorms.map((squared) => (squared === 0 ? 0 : 1 / Math.sqrt(squared)));
+  return {
+    idf,
+    unseenIdf: Math.log(1 + passageCount) + 1,
+    weight: (termIdf, count) => (1 + Math.log(count)) * termIdf,
+    // The passage's idf is folded into the question's weight: both sides weigh a term by its idf.
+    posting: (tf, doc) => sublinear(tf) * (inverseNorms[doc] as number),
+    bound: (weights) => Math.sqrt(weights.reduce((sum, weight) => sum + weight * weight, 0)),
+  };
+}
 
-  /** The `limit` best passages with a score above 0, best first; ties go to the earlier passage. */
-  search(query: SparseVector, limit: number): Hit[] {
-    const scores = new Map<number, number>();
-    query.ids.forEach((term, position) => {
-      const docs = this.#docs.get(term);
-      const weights = this.#weights.get(term);
-      if (docs === undefined || weights === undefined) return;
-      const queryWeight = query.values[position] as number;
-      for (let i = 0; i < docs.length; i++) {
-        const doc = docs[i] as number;
-        scores.set(doc, (scores.get(doc) ?? 0) + queryWeight * (weights[i] as number));
-      }
-    });
-    return rank(scores, limit);
+function documentFrequencies(postings: Postings): Float64Array {
+  const termCount = postings.starts.length - 1;
+  const frequencies = new Float64Array(termCount);
+  for (let t = 0; t < termCount; t++) {
+    frequencies[t] = (postings.starts[t + 1] as number) - (postings.starts[t] as number);
+  }
+  return frequencies;
+}
+
+function scoringFor(model: RetrievalModel, postings: Postings, passageCount: number): Scoring {
+  switch (model.kind) {
+    case 'bm25':
+      return bm25(model, postings, passageCount);
+    case 'tfidf':
+      return tfidf(postings, passageCount);
+    default:
+      return assertNever(model);
   }
 }
 
-function rank(scores: Map<number, number>, limit: number): Hit[] {
-  const hits: Hit[] = [];
-  for (const [doc, score] of scores) if (score > 0) hits.push({ doc, score });
-  hits.sort((a, b) => b.score - a.score || a.doc - b.doc);
-  return hits.slice(0, limit);
+/**
+ * Term → passages holding it. A question walks only the lists of its own terms, adding into one score
+ * array kept for the life of the index, so its cost grows with how common its words are, not with the
+ * size of the corpus; the best `limit` are picked in one pass over the passages it touched.
+ */
+export class InvertedIndex {
+  readonly size: number;
+  readonly #postings: Postings;
+  readonly #terms: readonly string[];
+  readonly #scoring: Scoring;
+  readonly #tfidf: boolean;
+  readonly #scores: Float64Array;
+  readonly #touched: Uint32Array;
+
+  constructor(options: {
+    model: RetrievalModel;
+    terms: readonly string[];
+    postings: Postings;
+    passageCount: number;
+  }) {
+    this.size = options.passageCount;
+    this.#postings = options.postings;
+    // Sorted, so a term's id is found by binary search: a question has a handful of terms, and a Map of
+    // 130,000 terms cost more to build at load than every question of a session costs to look up.
+    this.#terms = options.terms;
+    this.#scoring = scoringFor(options.model, options.postings, options.passageCount);
+    this.#tfidf = options.model.kind === 'tfidf';
+    this.#scores = new Float64Array(options.passageCount);
+    this.#touched = new Uint32Array(options.passageCount);
+  }
+
+  /** The `limit` best passages for a question's terms with a score above 0, best first; ties go to the earlier passage. */
+  search(terms: readonly string[], limit: number): Hit[] {
+    const counts = new Map<string, number>();
+    for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
+    const scoring = this.#scoring;
+    const weights: number[] = [];
+    const known: Array<{ id: number; weight: number }> = [];
+    for (const [term, count] of counts) {
+      const id = idOf(this.#terms, term);
+      const idf = id === undefined ? scoring.unseenIdf : (scoring.idf[id] as number);
+      const weight = scoring.weight(idf, count);
+      weights.push(weight);
+      // tf-idf weighs the passage side by idf too; it is the same for every posting of the term.
+      if (id !== undefined) known.push({ id, weight: this.#tfidf ? weight * idf : weight });
+    }
+    const bound = scoring.bound(weights);
+    if (known.length === 0 || bound === 0 || limit < 1) return [];
+
+    const scores = this.#scores;
+    const touched = this.#touched;
+    const { starts, docs, tfs } = this.#postings;
+    let touchedCount = 0;
+    // Every addition is positive, so a score of 0 means a passage not touched yet.
+    for (const { id, weight } of known) {
+      for (let i = starts[id] as number; i < (starts[id + 1] as number); i++) {
+        const doc = docs[i] as number;
+        const sum = scores[doc] as number;
+        if (sum === 0) touched[touchedCount++] = doc;
+        scores[doc] = sum + weight * scoring.posting(tfs[i] as number, doc);
+      }
+    }
+
+    const best: Hit[] = [];
+    for (let i = 0; i < touchedCount; i++) {
+      const doc = touched[i] as number;
+      const score = scores[doc] as number;
+      scores[doc] = 0;
+      const last = best[best.length - 1];
+      if (best.length === limit && last !== undefined && !before(score, doc, last)) continue;
+      let at = best.length === limit ? limit - 1 : best.length;
+      while (at > 0 && before(score, doc, best[at - 1] as Hit)) {
+        best[at] = best[at - 1] as Hit;
+        at--;
+      }
+      best[at] = { doc, score };
+    }
+    return best.map((hit) => ({ doc: hit.doc, score: hit.score / bound }));
+  }
+}
+
+/** Position of `term` in the sorted `terms`, or undefined. */
+function idOf(terms: readonly string[], term: string): number | undefined {
+  let low = 0;
+  let high = terms.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const found = terms[middle] as string;
+    if (found === term) return middle;
+    if (found < term) low = middle + 1;
+    else high = middle - 1;
+  }
+  return undefined;
+}
+
+function before(score: number, doc: number, hit: Hit): boolean {
+  return score > hit.score || (score === hit.score && doc < hit.doc);
 }

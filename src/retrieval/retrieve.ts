@@ -1,6 +1,8 @@
 import type { Passage, Scored } from '../types';
-import type { Embedder, SparseVector } from './embedder';
 import { InvertedIndex } from './inverted-index';
+import type { RetrievalModel } from './model';
+import type { Postings } from './postings';
+import { tokenize } from './tokenize';
 
 export interface Retriever {
   readonly passages: readonly Passage[];
@@ -9,23 +11,24 @@ export interface Retriever {
 }
 
 export function createRetriever(options: {
-  embedder: Embedder;
+  model: RetrievalModel;
+  terms: readonly string[];
+  postings: Postings;
   passages: readonly Passage[];
-  vectors: readonly SparseVector[];
 }): Retriever {
-  const { embedder, passages, vectors } = options;
-  const index = new InvertedIndex(vectors);
+  const { passages } = options;
+  const index = new InvertedIndex({ ...options, passageCount: passages.length });
   return {
     passages,
     retrieve(question, limit) {
       return index
-        .search(embedder.embed(question), limit)
+        .search(tokenize(question), limit)
         .map((hit) => ({ passage: passages[hit.doc] as Passage, score: hit.score }));
     },
   };
 }
 
-/** What a passage is embedded as: its heading trail restores what the heading said about the text. */
+/** What a passage is indexed as: its heading trail restores what the heading said about the text. */
 export function passageText(passage: Pick<Passage, 'trail' | 'text'>): string {
   return `${passage.trail.join(' > ')}\n${passage.text}`;
 }

@@ -2,22 +2,33 @@ import { useEffect, useState } from 'preact/hooks';
 import { createEngine, type Engine } from '../engine-setup';
 import type { CompiledIndex } from '../index-file';
 import { App, type AppProps } from './app';
+import type { LoadProgress, OnProgress } from './index-loading';
 
 type Loading =
-  | { phase: 'loading' }
+  | { phase: 'loading'; progress?: LoadProgress }
   | { phase: 'failed'; message: string }
   | { phase: 'ready'; engine: Engine };
 
 /** Loads the compiled index (parsed with its schema, like any input), then hands over to the app. */
 export function Root({
   loadIndex,
+  onReady,
   ...props
-}: Omit<AppProps, 'engine'> & { loadIndex: () => Promise<CompiledIndex> }) {
+}: Omit<AppProps, 'engine'> & {
+  loadIndex: (onProgress: OnProgress) => Promise<CompiledIndex>;
+  /** Called once with the engine, when the page can take questions. */
+  onReady?: (engine: Engine) => void;
+}) {
   const [loading, setLoading] = useState<Loading>({ phase: 'loading' });
   useEffect(() => {
     let live = true;
-    loadIndex().then(
-      (index) => live && setLoading({ phase: 'ready', engine: createEngine(index) }),
+    loadIndex((progress) => live && setLoading({ phase: 'loading', progress })).then(
+      (index) => {
+        if (!live) return;
+        const engine = createEngine(index);
+        setLoading({ phase: 'ready', engine });
+        onReady?.(engine);
+      },
       (error: unknown) =>
         live &&
         setLoading({ phase: 'failed', message: error instanceof Error ? error.message : String(error) }),
@@ -25,17 +36,45 @@ export function Root({
     return () => {
       live = false;
     };
-  }, [loadIndex]);
+  }, [loadIndex, onReady]);
 
   if (loading.phase === 'ready') return <App engine={loading.engine} {...props} />;
   return (
     <main>
       <h1>Ask the library manual</h1>
       {loading.phase === 'loading' ? (
-        <p role="status">Loading the manual…</p>
+        <LoadingStatus progress={loading.progress} />
       ) : (
         <p role="alert">The manual could not be loaded: {loading.message}. Reload the page to try again.</p>
       )}
     </main>
+  );
+}
+
+const size = (bytes: number) =>
+  bytes < 1e6 ? `${Math.max(1, Math.round(bytes / 1e3))} KB` : `${(bytes / 1e6).toFixed(1)} MB`;
+
+/** What the page says while the index loads: a bar once the size is known, the bytes so far, then reading. */
+function LoadingStatus({ progress }: { progress: LoadProgress | undefined }) {
+  if (progress === undefined || (progress.phase === 'downloading' && progress.loaded === 0)) {
+    return <p role="status">Loading the manual…</p>;
+  }
+  if (progress.phase === 'reading') {
+    return <p role="status">Reading the manual ({size(progress.loaded)})…</p>;
+  }
+  const { loaded, total } = progress;
+  return (
+    <>
+      <p role="status">
+        Loading the manual… {size(loaded)}
+        {total === undefined ? '' : ` of ${size(total)}`}
+      </p>
+      {/* Without a total, a bar with no value moves without claiming how far it is. */}
+      {total === undefined ? (
+        <progress aria-label="Loading the manual" />
+      ) : (
+        <progress aria-label="Loading the manual" value={loaded} max={total} />
+      )}
+    </>
   );
 }

@@ -3,10 +3,11 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { parseIndex } from '../../src/index-file';
 
 // The command-line scripts as a user runs them: a real process, real files, no key, no network.
 const work = mkdtempSync(join(tmpdir(), 'sourcebound-cli-'));
-const index = join(work, 'index.json');
+const index = join(work, 'index.bin');
 
 function run(script: string, args: string[], extraEnv: Record<string, string> = {}) {
   const env = { ...process.env, ANTHROPIC_API_KEY: '', ...extraEnv };
@@ -63,18 +64,28 @@ describe('npm run ingest', () => {
   });
 
   it('marks the threshold of any other corpus as not calibrated for it', () => {
-    const out = join(work, 'other.json');
+    const out = join(work, 'other.bin');
     const result = run('ingest', ['--corpus', 'tests/fixtures/other-corpus', '--out', out]);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/NOT CALIBRATED for this corpus/);
-    const built = JSON.parse(readFileSync(out, 'utf8'));
+    const built = parseIndex(readFileSync(out));
     expect(built.gate.source).toMatch(/^NOT CALIBRATED/);
   });
 
+  it('fits the scorer named with --model, and refuses one it does not know', () => {
+    const out = join(work, 'tfidf.bin');
+    const built = run('ingest', ['--corpus', 'corpus', '--out', out, '--model', 'tfidf']);
+    expect(built.stdout).toMatch(/model: tfidf-cosine/);
+    expect(parseIndex(readFileSync(out)).model).toEqual({ kind: 'tfidf' });
+    const wrong = run('ingest', ['--corpus', 'corpus', '--out', out, '--model', 'dense']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/--model takes bm25 or tfidf, not "dense"/);
+  });
+
   it('records a threshold given on the command line as such', () => {
-    const out = join(work, 'set.json');
+    const out = join(work, 'set.bin');
     run('ingest', ['--corpus', 'tests/fixtures/other-corpus', '--out', out, '--threshold', '0.2']);
-    expect(JSON.parse(readFileSync(out, 'utf8')).gate).toMatchObject({
+    expect(parseIndex(readFileSync(out)).gate).toMatchObject({
       threshold: 0.2,
       source: expect.stringMatching(/--threshold/),
     });
@@ -187,7 +198,7 @@ describe('npm run ask', () => {
   });
 
   it('says how to build the index when there is none', () => {
-    const result = run('ask', ['--index', join(work, 'missing.json'), 'anything']);
+    const result = run('ask', ['--index', join(work, 'missing.bin'), 'anything']);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/run `npm run ingest` first/);
   });

@@ -13,9 +13,9 @@ const site = useSite();
 
 /** The index the site ships, read from the build the page is served from. */
 function shippedIndex() {
-  const file = readdirSync(join(DIST, 'assets')).find((name) => /^index-[\w-]+\.json$/u.test(name));
+  const file = readdirSync(join(DIST, 'assets')).find((name) => /^index-[\w-]+\.bin$/u.test(name));
   if (file === undefined) throw new Error('e2e: no compiled index in dist/assets; run `npm run build`');
-  return parseIndex(JSON.parse(readFileSync(join(DIST, 'assets', file), 'utf8')));
+  return parseIndex(readFileSync(join(DIST, 'assets', file)));
 }
 
 describe('the page decides as the command line does', () => {

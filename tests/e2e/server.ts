@@ -31,30 +31,33 @@ export interface StaticServer {
 }
 
 /** Fails the run early, with the fix, when the site was not built. */
-export function assertBuilt(): void {
-  if (!existsSync(join(DIST, 'index.html'))) {
+export function assertBuilt(root = DIST): void {
+  if (!existsSync(join(root, 'index.html'))) {
     throw new Error(
-      `e2e: no built site at ${DIST}/index.html. Run \`npm run build\` first (\`npm run test:e2e\` does both).`,
+      `e2e: no built site at ${root}/index.html. Run \`npm run build\` first (\`npm run test:e2e\` does both).`,
     );
   }
 }
 
-/** The file under dist/ a URL path maps to, or undefined for anything outside the base or outside dist/. */
-export function fileFor(pathname: string): string | undefined {
+/** The file under `root` a URL path maps to, or undefined for anything outside the base or outside it. */
+export function fileFor(pathname: string, root = DIST): string | undefined {
   if (!pathname.startsWith(BASE)) return undefined;
   let relative = decodeURIComponent(pathname.slice(BASE.length));
   if (relative === '' || relative.endsWith('/')) relative += 'index.html';
-  const file = normalize(join(DIST, relative));
-  if (!file.startsWith(DIST + sep)) return undefined;
+  const file = normalize(join(root, relative));
+  if (!file.startsWith(root + sep)) return undefined;
   return existsSync(file) && statSync(file).isFile() ? file : undefined;
 }
 
-/** Serves dist/ under /sourcebound/ on 127.0.0.1 and a free port, like GitHub Pages serves the site. */
-export async function startStaticServer(): Promise<StaticServer> {
-  assertBuilt();
+/**
+ * Serves `root` (dist/ unless another build is named) under /sourcebound/ on 127.0.0.1 and a free port,
+ * like GitHub Pages serves the site.
+ */
+export async function startStaticServer(root = DIST): Promise<StaticServer> {
+  assertBuilt(root);
   const server: Server = createServer((request, response) => {
     const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
-    const file = fileFor(pathname);
+    const file = fileFor(pathname, root);
     if (file === undefined || (request.method !== 'GET' && request.method !== 'HEAD')) {
       response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
       response.end('not found');

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_GATE } from '../../src/config';
 import { ask, createEngine } from '../../src/engine';
 import { neverCalled, outcome, replying } from '../../src/generation/scripted';
 import type { GenerationClient, GenerationOutcome, GenerationRequest } from '../../src/types';
@@ -160,7 +161,10 @@ describe('App: refused', () => {
     expect(inResult().getByText(/Nothing in the documents is close enough/)).toBeTruthy();
     expect(inResult().getByText(/No model was asked/)).toBeTruthy();
     const bar = document.querySelector('svg.score-bar');
-    expect(bar?.getAttribute('aria-label')).toMatch(/score 0\.\d{3}, threshold 0\.133: below/);
+    const threshold = DEFAULT_GATE.threshold.toFixed(3);
+    expect(bar?.getAttribute('aria-label')).toMatch(
+      new RegExp(`score 0\\.\\d{3}, threshold ${threshold}: below`),
+    );
     expect(document.querySelector('.score-threshold')).not.toBeNull();
   });
 

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/preact';
+import { act, cleanup, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IndexLoadError, parseIndex } from '../../src/index-file';
+import type { OnProgress } from '../../src/ui/index-loading';
 import { Root } from '../../src/ui/root';
 import { libraryIndex } from '../helpers/engine';
 
@@ -21,8 +22,34 @@ describe('Root', () => {
     expect(await screen.findByLabelText('Your question')).toBeTruthy();
   });
 
+  it('shows how much of the index has arrived, with a bar when the size is known, then that it is reading it', async () => {
+    let report: OnProgress = () => {};
+    render(
+      <Root
+        loadIndex={(onProgress) => {
+          report = onProgress;
+          return new Promise(() => {});
+        }}
+        loadClaude={loadClaude}
+      />,
+    );
+    act(() => report({ phase: 'downloading', loaded: 2_500_000, total: 10_000_000 }));
+    expect(screen.getByRole('status').textContent).toBe('Loading the manual… 2.5 MB of 10.0 MB');
+    const bar = screen.getByRole('progressbar', { name: 'Loading the manual' });
+    expect(bar.getAttribute('value')).toBe('2500000');
+    expect(bar.getAttribute('max')).toBe('10000000');
+
+    act(() => report({ phase: 'downloading', loaded: 20_000, total: undefined }));
+    expect(screen.getByRole('status').textContent).toBe('Loading the manual… 20 KB');
+    expect(screen.getByRole('progressbar').getAttribute('value')).toBeNull();
+
+    act(() => report({ phase: 'reading', loaded: 20_000 }));
+    expect(screen.getByRole('status').textContent).toBe('Reading the manual (20 KB)…');
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
   it('says plainly when the index cannot be loaded or is not an index', async () => {
-    const load = async () => parseIndex({ format: 'something else' });
+    const load = async () => parseIndex(new TextEncoder().encode('{"format":"something else"}'));
     render(<Root loadIndex={load} loadClaude={loadClaude} />);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toMatch(/The manual could not be loaded: not a valid sourcebound index/);

@@ -25,7 +25,7 @@ const engine = createEngine(
     files: poolFiles,
     prompt: { version: 'answer.v2', text: 'test' },
     // Low on purpose: these tests are about the stand-in, so every question must get past the gate.
-    gate: { threshold: 0.05, minMargin: 0, source: 'test' },
+    gate: { threshold: 0.01, minMargin: 0, source: 'test' },
   }),
 );
 

@@ -1,0 +1,309 @@
+// The inverted index as the compiled index stores it: for each term, the passages holding it (ascending)
+// and how often it occurs in each. Everything a scorer needs (document frequency, passage length, norms)
+// is derived from these two columns at load time, so the file holds nothing that could disagree with them.
+
+/** Term `t`'s postings are positions `starts[t]` to `starts[t + 1]` of `docs` and `tfs`. */
+export interface Postings {
+  starts: Uint32Array;
+  docs: Uint32Array;
+  /** Occurrences of the term in the passage, at least 1; saturates at 65,535 (no passage comes close). */
+  tfs: Uint16Array;
+}
+
+const MAX_TF = 0xffff;
+
+/** Terms sorted, and the postings of each passage's terms; `termLists[d]` is passage d's terms in order. */
+export function buildPostings(termLists: readonly (readonly string[])[]): {
+  terms: string[];
+  postings: Postings;
+} {
+  const byTerm = new Map<string, { docs: number[]; tfs: number[] }>();
+  termLists.forEach((termList, doc) => {
+    const counts = new Map<string, number>();
+    for (const term of termList) counts.set(term, (counts.get(term) ?? 0) + 1);
+    for (const [term, count] of counts) {
+      let list = byTerm.get(term);
+      if (list === undefined) {
+        list = { docs: [], tfs: [] };
+        byTerm.set(term, list);
+      }
+      list.docs.push(doc);
+      list.tfs.push(Math.min(count, MAX_TF));
+    }
+  });
+  // Sorted so that the same corpus always gives the same bytes.
+  const terms = [...byTerm.keys()].sort();
+  const total = terms.reduce((sum, term) => sum + (byTerm.get(term)?.docs.length ?? 0), 0);
+  const postings: Postings = {
+    starts: new Uint32Array(terms.length + 1),
+    docs: new Uint32Array(total),
+    tfs: new Uint16Array(total),
+  };
+  let at = 0;
+  terms.forEach((term, id) => {
+    const list = byTerm.get(term) as { docs: number[]; tfs: number[] };
+    postings.starts[id] = at;
+    postings.docs.set(list.docs, at);
+    postings.tfs.set(list.tfs, at);
+    at += list.docs.length;
+  });
+  postings.starts[terms.length] = at;
+  return { terms, postings };
+}
+
+/** What a scorer reads off the postings, computed once per loaded index. */
+export interface CorpusStats {
+  passageCount: number;
+  /** Sum of term frequencies per passage: its length in indexed terms. */
+  lengths: Float64Array;
+  averageLength: number;
+}
+
+export function corpusStats(postings: Postings, passageCount: number): CorpusStats {
+  const lengths = new Float64Array(passageCount);
+  const { docs, tfs } = postings;
+  let total = 0;
+  for (let i = 0; i < docs.length; i++) {
+    const tf = tfs[i] as number;
+    const doc = docs[i] as number;
+    lengths[doc] = (lengths[doc] as number) + tf;
+    total += tf;
+  }
+  return { passageCount, lengths, averageLength: passageCount === 0 ? 0 : total / passageCount };
+}
+
+// The byte layout, in three runs so that gzip sees like next to like:
+//   1. every term's document frequency, LEB128 varints;
+//   2. every posting's term frequency, LEB128 varints (mostly 1s, which gzip all but erases);
+//   3. every posting's passage, as the gap to the previous passage of its term (the first posting of a
+//      term counts from −1), Golomb–Rice coded, MSB first, zero bits to the end of the last byte.
+// Rice coding spends about log2(passages / df) + 1.5 bits a gap, where a varint spends at least 8 and gzip
+// cannot squeeze the random low bits out again. Its parameter follows from df and the passage count, so
+// the file does not store it; it is computed with integers, so every JavaScript engine agrees.
+
+export class PostingsFormatError extends Error {
+  override name = 'PostingsFormatError';
+}
+
+/** The Rice parameter k for a term: the largest with 2^k ≤ 0.69 × the mean gap, passages / df. */
+export function riceParameter(df: number, passageCount: number): number {
+  let k = 0;
+  // df · 100 · 2^(k+1) ≤ 69 · passages, in integers well inside 2^53.
+  const limit = 69 * passageCount;
+  let next = df * 200;
+  while (k < 30 && next <= limit) {
+    k++;
+    next *= 2;
+  }
+  return k;
+}
+
+class ByteWriter {
+  bytes = new Uint8Array(1024);
+  length = 0;
+
+  room(count: number): void {
+    if (this.length + count <= this.bytes.length) return;
+    let size = this.bytes.length * 2;
+    while (this.length + count > size) size *= 2;
+    const grown = new Uint8Array(size);
+    grown.set(this.bytes.subarray(0, this.length));
+    this.bytes = grown;
+  }
+
+  varint(value: number): void {
+    this.room(5);
+    let rest = value;
+    while (rest >= 0x80) {
+      this.bytes[this.length++] = (rest & 0x7f) | 0x80;
+      rest >>>= 7;
+    }
+    this.bytes[this.length++] = rest;
+  }
+}
+
+/** Appends bits MSB first after what the byte writer holds. */
+class BitWriter {
+  #out: ByteWriter;
+  #current = 0;
+  #used = 0;
+
+  constructor(out: ByteWriter) {
+    this.#out = out;
+  }
+
+  bit(one: boolean): void {
+    this.#current = (this.#current << 1) | (one ? 1 : 0);
+    if (++this.#used === 8) this.#flush();
+  }
+
+  /** The low `count` bits of `value`, highest first. */
+  bits(value: number, count: number): void {
+    for (let i = count - 1; i >= 0; i--) this.bit(((value >>> i) & 1) === 1);
+  }
+
+  #flush(): void {
+    this.#out.room(1);
+    this.#out.bytes[this.#out.length++] = this.#current;
+    this.#current = 0;
+    this.#used = 0;
+  }
+
+  end(): void {
+    if (this.#used === 0) return;
+    this.#current <<= 8 - this.#used;
+    this.#flush();
+  }
+}
+
+export function encodePostings(postings: Postings, passageCount: number): Uint8Array {
+  const out = new ByteWriter();
+  const termCount = postings.starts.length - 1;
+  for (let t = 0; t < termCount; t++)
+    out.varint((postings.starts[t + 1] as number) - (postings.starts[t] as number));
+  for (const tf of postings.tfs) out.varint(tf);
+  const bits = new BitWriter(out);
+  for (let t = 0; t < termCount; t++) {
+    const start = postings.starts[t] as number;
+    const end = postings.starts[t + 1] as number;
+    const k = riceParameter(end - start, passageCount);
+    let previous = -1;
+    for (let i = start; i < end; i++) {
+      const doc = postings.docs[i] as number;
+      const value = doc - previous - 1;
+      for (let q = value >>> k; q > 0; q--) bits.bit(true);
+      bits.bit(false);
+      bits.bits(value, k);
+      previous = doc;
+    }
+  }
+  bits.end();
+  return out.bytes.slice(0, out.length);
+}
+
+/** The 32 bits of `stream` from bit `p` on, highest first, as an int32; `stream` has 4 bytes to spare. */
+function window(stream: Uint8Array, p: number): number {
+  const i = p >>> 3;
+  const shift = p & 7;
+  const word =
+    ((stream[i] as number) << 24) |
+    ((stream[i + 1] as number) << 16) |
+    ((stream[i + 2] as number) << 8) |
+    (stream[i + 3] as number);
+  // With shift 0 the fifth byte shifts out entirely: no branch needed.
+  return (word << shift) | ((stream[i + 4] as number) >>> (8 - shift));
+}
+
+/**
+ * Fills `docs` from the Rice-coded gaps; returns the bit position after the last. Apart from
+ * decodePostings so that V8 optimises this loop on its own: it is nearly all of a load.
+ */
+function decodeGaps(
+  stream: Uint8Array,
+  streamBits: number,
+  starts: Uint32Array,
+  docs: Uint32Array,
+  passageCount: number,
+): number {
+  const termCount = starts.length - 1;
+  let p = 0;
+  for (let t = 0; t < termCount; t++) {
+    const start = starts[t] as number;
+    const end = starts[t + 1] as number;
+    const k = riceParameter(end - start, passageCount);
+    const scale = 2 ** k;
+    let doc = -1;
+    for (let i = start; i < end; i++) {
+      // The quotient in unary: count the ones before the first zero, up to 32 bits at a time.
+      let quotient = 0;
+      let bits = window(stream, p);
+      let ones = Math.clz32(~bits);
+      while (ones === 32) {
+        quotient += 32;
+        p += 32;
+        if (p > streamBits) throw new PostingsFormatError(`postings end inside the passages of term ${t}`);
+        bits = window(stream, p);
+        ones = Math.clz32(~bits);
+      }
+      p += ones + 1;
+      // The remainder: the k bits after the zero, from the same window when they are in it.
+      let remainder = 0;
+      if (k > 0) remainder = (ones + 1 + k <= 32 ? bits << (ones + 1) : window(stream, p)) >>> (32 - k);
+      p += k;
+      if (p > streamBits) throw new PostingsFormatError(`postings end inside the passages of term ${t}`);
+      doc += (quotient + ones) * scale + remainder + 1;
+      docs[i] = doc;
+    }
+    // Checked once a term: every gap is at least 1, so the last passage is the largest.
+    if (doc >= passageCount)
+      throw new PostingsFormatError(`term ${t} names passage ${doc} of ${passageCount}`);
+  }
+  return p;
+}
+
+/**
+ * Reads what encodePostings wrote, checking everything a scorer relies on: passages ascending and in
+ * range within each term, every frequency at least 1, and no byte left over or missing.
+ */
+export function decodePostings(
+  bytes: Uint8Array,
+  shape: { termCount: number; postingCount: number; passageCount: number },
+): Postings {
+  const { termCount, postingCount, passageCount } = shape;
+  let at = 0;
+  // LEB128, inlined by hand where it runs once per posting.
+  const varint = (what: string): number => {
+    let value = 0;
+    let shift = 0;
+    for (;;) {
+      if (at >= bytes.length) throw new PostingsFormatError(`postings end inside ${what}`);
+      const byte = bytes[at++] as number;
+      if (shift === 28 && byte > 0x0f) throw new PostingsFormatError(`${what} is larger than 32 bits`);
+      value += (byte & 0x7f) * 2 ** shift;
+      if (byte < 0x80) return value;
+      shift += 7;
+    }
+  };
+
+  const starts = new Uint32Array(termCount + 1);
+  let total = 0;
+  for (let t = 0; t < termCount; t++) {
+    starts[t] = total;
+    const count = varint(`the document frequency of term ${t}`);
+    if (count === 0) throw new PostingsFormatError(`term ${t} occurs in no passage`);
+    total += count;
+    if (total > postingCount)
+      throw new PostingsFormatError(`more than the ${postingCount} postings announced`);
+  }
+  starts[termCount] = total;
+  if (total !== postingCount) {
+    throw new PostingsFormatError(`${total} postings where ${postingCount} were announced`);
+  }
+
+  const tfs = new Uint16Array(postingCount);
+  for (let i = 0; i < postingCount; i++) {
+    // Nearly every frequency is one byte; the rest take the general path.
+    let tf = bytes[at] ?? 0x80;
+    if (tf < 0x80) at++;
+    else tf = varint('a term frequency');
+    if (tf < 1 || tf > MAX_TF) throw new PostingsFormatError(`term frequency ${tf} is out of range`);
+    tfs[i] = tf;
+  }
+
+  // The bit stream, copied with 8 zero bytes after it so that a 32-bit window never reads past the end.
+  const streamBits = (bytes.length - at) * 8;
+  const stream = new Uint8Array(bytes.length - at + 8);
+  stream.set(bytes.subarray(at));
+  const docs = new Uint32Array(postingCount);
+  const p = decodeGaps(stream, streamBits, starts, docs, passageCount);
+  const usedBytes = Math.ceil(p / 8);
+  if (
+    usedBytes * 8 !== streamBits ||
+    (p < streamBits && window(stream, p) >>> (32 - (streamBits - p)) !== 0)
+  ) {
+    throw new PostingsFormatError(
+      `${streamBits / 8 - usedBytes} bytes after the postings, or padding that is not zero`,
+    );
+  }
+  return { starts, docs, tfs };
+}
