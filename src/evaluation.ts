@@ -234,3 +234,28 @@ export function calibrationLabels(item: EvalQuestion): {
     beyondGate: (item.requiresModel ?? false) || (item.passesGate ?? false),
   };
 }
+
+/**
+ * Area under the ROC curve of a score that should rank `positives` above `negatives`: the chance that
+ * a random positive outscores a random negative, ties counting half. 1 means some threshold separates
+ * the two groups completely; 0.5 means the score says nothing about which group a question is in.
+ * Undefined when either group is empty. Sort-based, so it is exact and O(n log n).
+ */
+export function rocAuc(positives: readonly number[], negatives: readonly number[]): number | undefined {
+  if (positives.length === 0 || negatives.length === 0) return undefined;
+  const all = [
+    ...positives.map((score) => ({ score, positive: true })),
+    ...negatives.map((score) => ({ score, positive: false })),
+  ].sort((a, b) => a.score - b.score);
+  // Mann–Whitney U: the sum of the positives' ranks, tied scores sharing the mean of their ranks.
+  let rankSum = 0;
+  for (let start = 0; start < all.length; ) {
+    let end = start;
+    while (end < all.length && all[end]?.score === all[start]?.score) end++;
+    const meanRank = (start + 1 + end) / 2;
+    for (let i = start; i < end; i++) if (all[i]?.positive) rankSum += meanRank;
+    start = end;
+  }
+  const u = rankSum - (positives.length * (positives.length + 1)) / 2;
+  return u / (positives.length * negatives.length);
+}

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   bestOf,
@@ -9,6 +10,7 @@ import {
   EvalSetError,
   judge,
   parseEvalSet,
+  rocAuc,
   tally,
 } from '../../src/evaluation';
 import type { AskResult } from '../../src/types';
@@ -159,5 +161,37 @@ describe('calibrate', () => {
 
   it('bestOf reads the first passage, or 0 when nothing was retrieved', () => {
     expect(bestOf([])).toEqual({ bestScore: 0, bestPassage: undefined });
+  });
+});
+
+describe('rocAuc', () => {
+  it('is 1 when every positive outscores every negative, and 0 the other way round', () => {
+    expect(rocAuc([0.9, 0.8], [0.1, 0.2, 0.3])).toBe(1);
+    expect(rocAuc([0.1], [0.5, 0.6])).toBe(0);
+  });
+
+  it('counts a tie as half', () => {
+    expect(rocAuc([0.5], [0.5])).toBe(0.5);
+    expect(rocAuc([0.5, 0.9], [0.5, 0.1])).toBe((1 + 1 + 0.5 + 1) / 4);
+  });
+
+  it('is undefined when a group is empty', () => {
+    expect(rocAuc([], [0.1])).toBeUndefined();
+    expect(rocAuc([0.1], [])).toBeUndefined();
+  });
+
+  it('equals the share of positive–negative pairs in the right order, on random scores', () => {
+    const score = fc.integer({ min: 0, max: 20 }).map((n) => n / 20);
+    fc.assert(
+      fc.property(
+        fc.array(score, { minLength: 1, maxLength: 30 }),
+        fc.array(score, { minLength: 1, maxLength: 30 }),
+        (pos, neg) => {
+          let pairs = 0;
+          for (const p of pos) for (const n of neg) pairs += p > n ? 1 : p === n ? 0.5 : 0;
+          expect(rocAuc(pos, neg)).toBeCloseTo(pairs / (pos.length * neg.length), 12);
+        },
+      ),
+    );
   });
 });
