@@ -72,6 +72,9 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,json,bin,webmanifest}'],
         globIgnores: ['**/claude-*.js'],
+        // The index is the site's content, and offline answers need it cached whatever its size; workbox's
+        // default limit of 2 MiB fails the build for a corpus of a few thousand passages.
+        maximumFileSizeToCacheInBytes: 128 * 1024 * 1024,
         navigateFallback: 'index.html',
         cleanupOutdatedCaches: true,
         runtimeCaching: [

@@ -4,7 +4,7 @@ import { render } from 'preact';
 import type { Engine } from '../engine-setup';
 import { gate } from '../gate';
 import { checkIndex } from '../index-file';
-import { loadInWorker, type OnProgress } from './index-loading';
+import { loadInWorker, type OnProgress, unpackColumns } from './index-loading';
 import type { ClaudeLoader } from './lazy-claude';
 import { Root } from './root';
 import { UpdateNotice } from './update-notice';
@@ -18,8 +18,19 @@ async function loadIndex(onProgress: OnProgress) {
     throw new Error('this browser cannot run Web Workers, which the page needs');
   const url = new URL(indexUrl, window.location.href).href;
   const worker = new Worker(new URL('./index-worker.ts', import.meta.url), { type: 'module', name: 'index' });
-  return checkIndex(await loadInWorker({ url, worker, onProgress }));
+  const raw = await loadInWorker({ url, worker, onProgress });
+  performance.mark('sourcebound:index-received');
+  // Each step in a task of its own, so that the page can paint and take input between them.
+  await nextTask();
+  const unpacked = unpackColumns(raw);
+  await nextTask();
+  const index = checkIndex(unpacked);
+  performance.mark('sourcebound:index-checked');
+  await nextTask();
+  return index;
 }
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 // A dynamic import: the SDK is its own chunk, fetched only when a key is set and a question asked.
 const loadClaude: ClaudeLoader = async (options) =>

@@ -1,10 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { checkIndex, IndexLoadError, serializeIndex } from '../../src/index-file';
+import { readIndexFile } from '../../src/index-format';
 import {
   fetchIndexFile,
   type LoadProgress,
   loadInWorker,
+  packColumns,
   transferablesOf,
+  unpackColumns,
   type WorkerLike,
   type WorkerMessage,
 } from '../../src/ui/index-loading';
@@ -143,5 +146,40 @@ describe('transferablesOf', () => {
     // What a transfer does to them: the sender's copies are emptied.
     structuredClone(index.postings, { transfer: buffers });
     expect(index.postings.docs.length).toBe(0);
+  });
+});
+
+describe('packColumns and unpackColumns', () => {
+  const raw = () => readIndexFile(serializeIndex(tinyIndex()));
+
+  it('give back exactly what was packed, after a copy between threads', () => {
+    const packed = packColumns(raw());
+    const passages = packed.passages as Record<string, unknown>;
+    expect(passages.id).toMatchObject({ packed: 'strings' });
+    expect(passages.trail).toMatchObject({ packed: 'lists' });
+    expect(passages.line).toMatchObject({ packed: 'counts' });
+    expect((packed.header as Record<string, unknown>).terms).toMatchObject({ packed: 'strings' });
+    expect(checkIndex(unpackColumns(structuredClone(packed)))).toEqual(tinyIndex());
+  });
+
+  it('keep an empty string and an empty list where they were', () => {
+    const columns = {
+      id: ['a', '', 'b'],
+      text: ['', 'x', ''],
+      trail: [['T'], [], ['A', 'B']],
+      file: [0],
+      line: [1],
+    };
+    const index = { header: {}, passages: columns, postings: tinyIndex().postings };
+    expect(unpackColumns(structuredClone(packColumns(index))).passages).toEqual(columns);
+  });
+
+  it('send a column that is not what it should be as it is, for the check to reject', () => {
+    const columns = { id: ['a', 7], trail: [['T'], 'not a list'], line: [1, -2], file: 'nope' };
+    const index = { header: { terms: [1] }, passages: columns, postings: tinyIndex().postings };
+    const packed = packColumns(index);
+    expect(packed.passages).toEqual(columns);
+    expect(packed.header).toEqual({ terms: [1] });
+    expect(unpackColumns(packed).passages).toEqual(columns);
   });
 });

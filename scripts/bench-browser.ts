@@ -1,0 +1,213 @@
+// npm run bench:browser -- [--passages N] [--queries N] [--repeats N] [--out DIR]
+//
+// The page itself at scale (issue 5): builds the site around a synthetic index of N passages (100,000 by
+// default; the same seeded corpus and queries as `npm run bench`), serves it, opens it in Debian's
+// Chromium, and measures what a visitor would feel: the time from navigation until the page can take a
+// question, the longest task that blocked the page's thread meanwhile (the index is decoded in a Web
+// Worker, so this should stay short), and retrieve plus gate per question, in the page. Prints a table
+// and writes the report as JSON to DIR/browser-<time>.json and DIR/browser-latest.json.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { arch, cpus, platform, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { gzipSync } from 'node:zlib';
+import { serializeIndex } from '../src/index-file';
+import { compileIndex } from '../src/ingest/compile';
+import { describeModel } from '../src/retrieval/model';
+import { launchBrowser } from '../tests/e2e/browser';
+import { startStaticServer } from '../tests/e2e/server';
+import { CORPUS_SETTINGS, makeCorpus, makeQueries } from './bench/corpus';
+import { parseCommandLine, readText, run, UsageError } from './cli';
+
+const USAGE = 'usage: npm run bench:browser -- [--passages N] [--queries N] [--repeats N] [--out DIR]';
+function positive(text: string | undefined, fallback: number, flag: string): number {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) {
+    throw new UsageError(`${flag} takes a positive whole number, got "${text}"\n${USAGE}`);
+  }
+  return value;
+}
+
+function percentile(sorted: readonly number[], share: number): number {
+  return sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)] ?? Number.NaN;
+}
+
+interface PageFigures {
+  readyMs: number;
+  /** When the worker's message with the index arrived, and when the page had checked it. */
+  receivedMs: number;
+  checkedMs: number;
+  longestTaskMs: number;
+  blockedMs: number;
+  longTasks: Array<{ startMs: number; durationMs: number }>;
+  passages: number;
+  perQueryMs: number[];
+}
+
+run(async () => {
+  const { values } = parseCommandLine(
+    {
+      options: {
+        passages: { type: 'string' },
+        queries: { type: 'string' },
+        repeats: { type: 'string' },
+        out: { type: 'string', default: 'bench' },
+      },
+    },
+    USAGE,
+  );
+  const passageCount = positive(values.passages, 100_000, '--passages');
+  const queryCount = positive(values.queries, 1_000, '--queries');
+  // Chromium's clock ticks in 0.1 ms outside a cross-origin-isolated page, so each query is timed over
+  // this many runs and the time divided by it.
+  const repeats = positive(values.repeats, 20, '--repeats');
+  const started = performance.now();
+  const log = (line: string) =>
+    console.error(`bench:browser: ${line} (at ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+
+  log(`generating ${passageCount.toLocaleString('en-US')} passages and ${queryCount} queries`);
+  const corpus = makeCorpus({ passageCount, seed: CORPUS_SETTINGS.seed });
+  const queries = makeQueries({ corpus, count: queryCount, seed: CORPUS_SETTINGS.seed });
+  log('compiling the index');
+  const prompt = { version: 'answer.v2', text: readText('prompts/answer.v2.md', 'prompt') };
+  const index = compileIndex({ files: corpus.files, prompt });
+  const bytes = serializeIndex(index);
+  const work = resolve(values.out, 'browser');
+  mkdirSync(work, { recursive: true });
+  const indexFile = join(work, `index-${passageCount}.bin`);
+  writeFileSync(indexFile, bytes);
+
+  log('building the site around it (vite build)');
+  const site = join(work, 'site');
+  const build = spawnSync('npx', ['vite', 'build', '--outDir', site, '--emptyOutDir', '--logLevel', 'warn'], {
+    env: { ...process.env, SOURCEBOUND_INDEX: indexFile, VITE_SOURCEBOUND_BENCH: '1' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (build.status !== 0) throw new Error(`bench:browser: vite build exited with ${build.status}`);
+
+  const server = await startStaticServer(site);
+  // The browser tests' Chromium and flags: nothing reaches a host of Chromium's own.
+  const browser = await launchBrowser();
+  let figures: PageFigures;
+  let chromiumVersion: string;
+  try {
+    chromiumVersion = browser.version();
+    // No service worker: its precache would download the index a second time during the load measured.
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const tasks: Array<{ start: number; duration: number }> = [];
+      Object.assign(window, { benchLongTasks: tasks });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          tasks.push({ start: entry.startTime, duration: entry.duration });
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    log(`loading ${server.url} in Chromium ${chromiumVersion}`);
+    await page.goto(server.url);
+    await page.waitForFunction(() => 'sourceboundBench' in window, undefined, { timeout: 120_000 });
+    log(`timing ${queries.length} queries × ${repeats} in the page`);
+    figures = await page.evaluate(
+      ({ texts, repeats }) => {
+        const bench = (
+          window as unknown as { sourceboundBench: { passages: number; query: (q: string) => boolean } }
+        ).sourceboundBench;
+        // No named functions in here: tsx would wrap them in a helper the page does not have.
+        const marks: Record<string, number> = Object.fromEntries(
+          performance.getEntriesByType('mark').map((entry) => [entry.name, entry.startTime]),
+        );
+        const ready = marks['sourcebound:ready'] ?? Number.NaN;
+        const tasks = (
+          window as unknown as { benchLongTasks: Array<{ start: number; duration: number }> }
+        ).benchLongTasks.filter((task) => task.start < ready);
+        for (const text of texts) bench.query(text); // warm-up: every query asked once before it is timed
+        const perQueryMs = texts.map((text) => {
+          const start = performance.now();
+          for (let i = 0; i < repeats; i++) bench.query(text);
+          return (performance.now() - start) / repeats;
+        });
+        return {
+          readyMs: ready,
+          receivedMs: marks['sourcebound:index-received'] ?? Number.NaN,
+          checkedMs: marks['sourcebound:index-checked'] ?? Number.NaN,
+          longestTaskMs: Math.max(0, ...tasks.map((task) => task.duration)),
+          blockedMs: tasks.reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0),
+          longTasks: tasks.map((task) => ({
+            startMs: Math.round(task.start),
+            durationMs: Math.round(task.duration),
+          })),
+          passages: bench.passages,
+          perQueryMs,
+        };
+      },
+      { texts: queries.map((query) => query.text), repeats },
+    );
+    await context.close();
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  if (figures.passages !== index.passages.length) {
+    throw new Error(
+      `bench:browser: the page loaded ${figures.passages} passages, not ${index.passages.length}`,
+    );
+  }
+  const sorted = [...figures.perQueryMs].sort((a, b) => a - b);
+  const report = {
+    date: new Date().toISOString(),
+    machine: {
+      cpu: cpus()[0]?.model.trim() ?? 'unknown',
+      cores: cpus().length,
+      memoryBytes: totalmem(),
+      node: process.version,
+      platform: `${platform()} ${arch()}`,
+      chromium: chromiumVersion,
+    },
+    passages: index.passages.length,
+    scorer: describeModel(index.model),
+    indexRawBytes: bytes.length,
+    indexGzipBytes: gzipSync(bytes).length,
+    readyMs: figures.readyMs,
+    receivedMs: figures.receivedMs,
+    checkedMs: figures.checkedMs,
+    longestTaskMs: figures.longestTaskMs,
+    totalBlockingMs: figures.blockedMs,
+    longTasks: figures.longTasks,
+    queries: queries.length,
+    repeats,
+    p50Ms: percentile(sorted, 0.5),
+    p95Ms: percentile(sorted, 0.95),
+  };
+  const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
+  const ms = (n: number) => `${n.toFixed(n < 1 ? 3 : 0)} ms`;
+  console.log(`## Browser benchmark, ${report.date}\n`);
+  console.log(
+    `Machine: ${report.machine.cpu}, ${report.machine.cores} cores, Chromium ${chromiumVersion} headless, served from 127.0.0.1\n`,
+  );
+  console.log('| figure | value |\n|---|---:|');
+  console.log(`| passages | ${report.passages.toLocaleString('en-US')} |`);
+  console.log(
+    `| index with passage text, raw / gzip | ${mb(report.indexRawBytes)} / ${mb(report.indexGzipBytes)} |`,
+  );
+  console.log(`| navigation → page takes questions | ${ms(report.readyMs)} |`);
+  console.log(`| of which: worker downloads and reads the index | ${ms(report.receivedMs)} |`);
+  console.log(`| of which: the page checks it (schema) | ${ms(report.checkedMs - report.receivedMs)} |`);
+  console.log(
+    `| of which: the page builds the engine and draws | ${ms(report.readyMs - report.checkedMs)} |`,
+  );
+  console.log(`| longest task on the page's thread meanwhile | ${ms(report.longestTaskMs)} |`);
+  console.log(`| total blocking time meanwhile (tasks past 50 ms) | ${ms(report.totalBlockingMs)} |`);
+  console.log(`| retrieve + gate in the page, p50 / p95 | ${ms(report.p50Ms)} / ${ms(report.p95Ms)} |`);
+  console.log(
+    `\nScorer: ${report.scorer}. ${report.queries} known-item queries, each timed over ${repeats} runs.`,
+  );
+  const json = `${JSON.stringify(report, null, 2)}\n`;
+  const stamp = report.date.replace(/\.\d+(?=Z$)/u, '').replaceAll(':', '-');
+  const file = join(values.out, `browser-${stamp}.json`);
+  writeFileSync(file, json);
+  writeFileSync(join(values.out, 'browser-latest.json'), json);
+  log(`wrote ${file} and ${join(values.out, 'browser-latest.json')}`);
+  return 0;
+});
