@@ -115,6 +115,28 @@ describe('parseIndex', () => {
     expect(() => parseIndex(bytes)).toThrow(message);
   });
 
+  it.each([
+    [
+      'no vocabulary',
+      (h: Record<string, unknown>) => ({ ...h, terms: undefined }),
+      /header: terms: expected a list/,
+    ],
+    [
+      'a passage count that is not a count',
+      (h: Record<string, unknown>) => ({ ...h, passageCount: -1 }),
+      /header: passageCount: expected a count/,
+    ],
+    ['no header object at all', () => 'header', /header: terms: expected a list/],
+  ])('rejects, before decoding the postings, a header with %s', (_name, edit, message) => {
+    expect(() => parseIndex(withSection(serializeIndex(tinyIndex()), 0, edit))).toThrow(message);
+  });
+
+  it('rejects a section that is not UTF-8', () => {
+    const sections = sectionsOf(serializeIndex(tinyIndex()));
+    sections[1] = new Uint8Array([0x5b, 0xff, 0x5d]);
+    expect(() => parseIndex(packSections(sections))).toThrow(/the passages are not JSON/);
+  });
+
   it('rejects a JSON section that is not JSON', () => {
     const bytes = serializeIndex(tinyIndex());
     bytes[12] = 0x7b; // "{": an unfinished object

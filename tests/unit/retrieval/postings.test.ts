@@ -68,6 +68,20 @@ describe('postings', () => {
     expect(bytes.length).toBe(4 + 8_000 + 2_000);
   });
 
+  it('rejects a gap longer than the passages, before it can wrap around 32 bits', () => {
+    // One term in 1 of 2 passages (k = 0): the gap "1110" is 3, past both passages.
+    const shape = { termCount: 1, postingCount: 1, passageCount: 2 };
+    expect(() => decodePostings(new Uint8Array([1, 1, 0b1110_0000]), shape)).toThrow(
+      /gap past the last passage/,
+    );
+    // A unary run of 40,000 ones: the quotient alone, shifted, would not fit in an int32.
+    const long = new Uint8Array(2 + 5_001).fill(0xff);
+    long[0] = 1;
+    long[1] = 1;
+    long[long.length - 1] = 0;
+    expect(() => decodePostings(long, shape)).toThrow(PostingsFormatError);
+  });
+
   describe('rejects bytes that do not fit', () => {
     // Two passages, "cat" in both: df [2]; tfs [1, 1]; gaps with k = 0: "0", "0", then zero padding.
     const shape = { termCount: 1, postingCount: 2, passageCount: 2 };
