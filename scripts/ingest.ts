@@ -1,7 +1,7 @@
 // npm run ingest -- [--corpus DIR] [--out FILE] [--prompt FILE] [--threshold N] [--min-margin N] [--model bm25|tfidf] [--quiet]
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
-import { DEFAULT_GATE } from '../src/config';
+import { DEFAULT_GATE, uncalibratedGate } from '../src/config';
 import { serializeIndex } from '../src/index-file';
 import { compileIndex } from '../src/ingest/compile';
 import { IngestError } from '../src/ingest/errors';
@@ -64,13 +64,7 @@ function gateFor(options: { folder: string; threshold?: number; minMargin?: numb
     };
   }
   if (resolve(options.folder) === resolve(BUNDLED_CORPUS)) return { ...DEFAULT_GATE, minMargin };
-  return {
-    threshold: DEFAULT_GATE.threshold,
-    minMargin,
-    source:
-      'NOT CALIBRATED for this corpus: the bundled manual’s threshold, used as a starting point; measure one ' +
-      'with npm run eval -- --calibrate --index FILE --questions FILE and rebuild with --threshold',
-  };
+  return uncalibratedGate(minMargin);
 }
 
 function modelNamed(name: string): RetrievalModel {

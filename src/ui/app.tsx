@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
-import { MAX_QUESTION_CHARS } from '../config';
+import type { ComponentChildren } from 'preact';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { isCalibrated, MAX_QUESTION_CHARS } from '../config';
 import type { Engine } from '../engine-setup';
 import { explainRefusal } from '../reasons';
 import type { AskResult, GenerationClient } from '../types';
@@ -16,6 +17,10 @@ export interface Storages {
 
 export interface AppProps {
   engine: Engine;
+  /** What the questions go to: the bundled manual unless the visitor brought documents of their own. */
+  corpus?: 'bundled' | 'own';
+  /** Shown under the header: the visitor's own documents (CorpusPanel). */
+  children?: ComponentChildren;
   /** Imports the Claude client on demand, so a visitor without a key downloads no SDK code. */
   loadClaude: ClaudeLoader;
   storages?: Storages;
@@ -59,6 +64,8 @@ function announcement(state: AskState, usesClaude: boolean): string {
 
 export function App({
   engine,
+  corpus = 'bundled',
+  children,
   loadClaude,
   storages = {},
   reportBug = rethrowLater,
@@ -150,17 +157,41 @@ export function App({
   };
 
   useEffect(() => () => inFlight.current?.abort(), []);
+  // Another corpus: what was asked of the last one, and its passages, no longer apply. A layout effect,
+  // run with the render that shows the new corpus, so that a question asked right after is not dropped.
+  const shownEngine = useRef(engine);
+  useLayoutEffect(() => {
+    if (shownEngine.current === engine) return;
+    shownEngine.current = engine;
+    inFlight.current?.abort();
+    latest.current++;
+    setState({ phase: 'idle' });
+    setOpenId(undefined);
+  }, [engine]);
 
   const usesClaude = settings.apiKey !== undefined && settings.useClaude;
   return (
     <main>
       <header>
-        <h1>Ask the library manual</h1>
-        <p class="intro">
-          Answers come only from the manual of the Alder Street Public Library, with their sources. When the
-          manual does not answer, you get a refusal that says why.
-        </p>
+        {corpus === 'bundled' ? (
+          <>
+            <h1>Ask the library manual</h1>
+            <p class="intro">
+              Answers come only from the manual of the Alder Street Public Library, with their sources. When
+              the manual does not answer, you get a refusal that says why.
+            </p>
+          </>
+        ) : (
+          <>
+            <h1>Ask your documents</h1>
+            <p class="intro">
+              Answers come only from the Markdown files you brought, with their sources. When they do not
+              answer, you get a refusal that says why.
+            </p>
+          </>
+        )}
       </header>
+      {children}
       <AskForm working={state.phase === 'working'} usesClaude={usesClaude} onAsk={submit} onCancel={cancel} />
       <p class="generator-note">
         {usesClaude
@@ -171,7 +202,17 @@ export function App({
         {announcement(state, usesClaude)}
       </div>
       {state.phase === 'done' ? (
-        <ResultView result={state.result} openId={openId} onOpenPassage={openPassage} />
+        <>
+          {isCalibrated(engine.gate) ? null : (
+            <p class="calibration-note" role="note">
+              Not calibrated for these documents: the threshold ({engine.gate.threshold.toFixed(3)}) was
+              measured on the library manual, so this{' '}
+              {state.result.status === 'answered' ? 'answer' : 'refusal'} rests on a threshold nobody has
+              checked against them.
+            </p>
+          )}
+          <ResultView result={state.result} openId={openId} onOpenPassage={openPassage} />
+        </>
       ) : null}
       {state.phase === 'not-loaded' ? (
         <p class="crashed" role="alert">

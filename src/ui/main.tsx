@@ -4,6 +4,7 @@ import { render } from 'preact';
 import type { Engine } from '../engine-setup';
 import { gate } from '../gate';
 import { checkIndex } from '../index-file';
+import { buildInWorker } from './corpus-build';
 import { loadInWorker, type OnProgress, unpackColumns } from './index-loading';
 import type { ClaudeLoader } from './lazy-claude';
 import { Root } from './root';
@@ -29,6 +30,12 @@ async function loadIndex(onProgress: OnProgress) {
   await nextTask();
   return index;
 }
+
+// The visitor's own documents are indexed in a worker of their own, started (and its code, the Markdown
+// lexer with it, downloaded) only when they bring some.
+const buildCorpus = buildInWorker(
+  () => new Worker(new URL('./ingest-worker.ts', import.meta.url), { type: 'module', name: 'ingest' }),
+);
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -71,6 +78,7 @@ if (app) {
       <Root
         loadIndex={loadIndex}
         onReady={ready}
+        buildCorpus={buildCorpus}
         loadClaude={loadClaude}
         storages={{
           local: storage(() => window.localStorage),

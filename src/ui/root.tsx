@@ -2,6 +2,8 @@ import { useEffect, useState } from 'preact/hooks';
 import { createEngine, type Engine } from '../engine-setup';
 import type { CompiledIndex } from '../index-file';
 import { App, type AppProps } from './app';
+import type { BuildCorpus } from './corpus-build';
+import { CorpusPanel, type OwnCorpus } from './corpus-panel';
 import type { LoadProgress, OnProgress } from './index-loading';
 
 type Loading =
@@ -9,17 +11,27 @@ type Loading =
   | { phase: 'failed'; message: string }
   | { phase: 'ready'; engine: Engine };
 
+/** The visitor's own documents, indexed: their engine and what the switcher says of them. */
+interface Own extends OwnCorpus {
+  engine: Engine;
+}
+
 /** Loads the compiled index (parsed with its schema, like any input), then hands over to the app. */
 export function Root({
   loadIndex,
   onReady,
+  buildCorpus,
   ...props
 }: Omit<AppProps, 'engine'> & {
   loadIndex: (onProgress: OnProgress) => Promise<CompiledIndex>;
   /** Called once with the engine, when the page can take questions. */
   onReady?: (engine: Engine) => void;
+  /** Indexes the visitor's own documents; without it the page offers none. */
+  buildCorpus?: BuildCorpus;
 }) {
   const [loading, setLoading] = useState<Loading>({ phase: 'loading' });
+  const [own, setOwn] = useState<Own | undefined>(undefined);
+  const [active, setActive] = useState<'bundled' | 'own'>('bundled');
   useEffect(() => {
     let live = true;
     loadIndex((progress) => live && setLoading({ phase: 'loading', progress })).then(
@@ -38,7 +50,32 @@ export function Root({
     };
   }, [loadIndex, onReady]);
 
-  if (loading.phase === 'ready') return <App engine={loading.engine} {...props} />;
+  if (loading.phase === 'ready') {
+    const bundled = loading.engine;
+    const built = (index: CompiledIndex) => {
+      setOwn({
+        engine: createEngine(index),
+        files: new Set(index.passages.map((passage) => passage.file)).size,
+        passages: index.passages.length,
+      });
+      setActive('own');
+    };
+    const corpus = own !== undefined && active === 'own' ? 'own' : 'bundled';
+    return (
+      <App engine={corpus === 'own' && own ? own.engine : bundled} corpus={corpus} {...props}>
+        {buildCorpus === undefined ? null : (
+          <CorpusPanel
+            prompt={bundled.prompt}
+            build={buildCorpus}
+            own={own}
+            active={corpus}
+            onBuilt={built}
+            onSwitch={setActive}
+          />
+        )}
+      </App>
+    );
+  }
   return (
     <main>
       <h1>Ask the library manual</h1>

@@ -8,10 +8,10 @@ import {
   packColumns,
   transferablesOf,
   unpackColumns,
-  type WorkerLike,
   type WorkerMessage,
 } from '../../src/ui/index-loading';
 import { tinyIndex } from '../helpers/engine';
+import { fakeWorker } from '../helpers/fake-worker';
 
 /** A response whose body arrives in `chunks`, with the headers given. */
 function responseOf(chunks: Uint8Array[], headers: Record<string, string> = {}, status = 200): Response {
@@ -80,35 +80,12 @@ describe('fetchIndexFile', () => {
   });
 });
 
-/** A stand-in for a Worker that answers the page's message with `replies`. */
-function fakeWorker(replies: Array<WorkerMessage | { error: string }>) {
-  const listeners: Record<string, Array<(event: never) => void>> = { message: [], error: [] };
-  const worker = {
-    posted: [] as unknown[],
-    terminated: 0,
-    addEventListener(type: string, listener: (event: never) => void) {
-      listeners[type]?.push(listener);
-    },
-    postMessage(message: unknown) {
-      worker.posted.push(message);
-      for (const reply of replies) {
-        if ('error' in reply) for (const l of listeners.error ?? []) l({ message: reply.error } as never);
-        else for (const l of listeners.message ?? []) l({ data: reply } as never);
-      }
-    },
-    terminate() {
-      worker.terminated++;
-    },
-  };
-  return worker as typeof worker & WorkerLike;
-}
-
 describe('loadInWorker', () => {
   it('asks the worker for the url, relays its progress and resolves with its index, then ends it', async () => {
     const { postings } = tinyIndex();
     const index = { header: {}, passages: {}, postings };
     const progress: LoadProgress = { phase: 'downloading', loaded: 5, total: 10 };
-    const worker = fakeWorker([
+    const worker = fakeWorker<WorkerMessage>([
       { type: 'progress', progress },
       { type: 'ready', index },
     ]);
@@ -122,7 +99,7 @@ describe('loadInWorker', () => {
   });
 
   it('rejects with the message of a worker that failed, and ends it', async () => {
-    const worker = fakeWorker([{ type: 'failed', message: 'the index answered 500' }]);
+    const worker = fakeWorker<WorkerMessage>([{ type: 'failed', message: 'the index answered 500' }]);
     await expect(loadInWorker({ url: 'u', worker, onProgress: () => {} })).rejects.toThrow(
       'the index answered 500',
     );
@@ -130,7 +107,7 @@ describe('loadInWorker', () => {
   });
 
   it('rejects when the worker itself could not run', async () => {
-    const worker = fakeWorker([{ error: 'SyntaxError: nope' }]);
+    const worker = fakeWorker<WorkerMessage>([{ error: 'SyntaxError: nope' }]);
     await expect(loadInWorker({ url: 'u', worker, onProgress: () => {} })).rejects.toThrow(
       'the index could not be read in the background: SyntaxError: nope',
     );

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { recordRequests } from './browser';
+import { useSite } from './harness';
+import { ask, openSite, resultHeading } from './site';
+
+const site = useSite();
+
+describe("the visitor's own documents, indexed in the page", () => {
+  it('picks a Markdown file, answers citing it with a not-calibrated note, and uploads nothing', async () => {
+    const context = await site.newContext();
+    const requests = recordRequests(context);
+    const page = await openSite(context, site.server.url);
+    await page.getByLabel('choose files').setInputFiles(['tests/fixtures/other-corpus/garden.md']);
+    await page.getByRole('heading', { name: 'Ask your documents' }).waitFor();
+
+    await ask(page, 'How many hours of sun do tomato plants need?');
+    expect(await resultHeading(page).textContent()).toBe('Answer');
+    expect(await page.locator('section.result').textContent()).toContain('garden#tomatoes');
+    expect(await page.getByRole('note').textContent()).toMatch(/Not calibrated for these documents/);
+    // Indexed here: the ingest worker's code came from the site, and nothing else was sent anywhere.
+    expect(requests.some(({ url }) => /\/assets\/ingest-worker-[\w-]+\.js$/u.test(url))).toBe(true);
+    expect(requests.filter(({ method }) => method !== 'GET').map(({ url }) => url)).toEqual([]);
+    expect(requests.filter(({ url }) => !url.startsWith(site.server.origin)).map(({ url }) => url)).toEqual(
+      [],
+    );
+  });
+
+  it('takes Markdown dropped on the drop zone, leaving out what is not Markdown', async () => {
+    const context = await site.newContext();
+    const page = await openSite(context, site.server.url);
+    // A drop as the browser delivers it: a DataTransfer holding the files, dispatched on the zone.
+    const dataTransfer = await page.evaluateHandle(() => {
+      const transfer = new DataTransfer();
+      transfer.items.add(
+        new File(['# Bikes\n\n## Tyres\n\nPump the tyres to 4 bar every week.\n'], 'bikes.md'),
+      );
+      transfer.items.add(new File(['not text'], 'photo.png', { type: 'image/png' }));
+      return transfer;
+    });
+    const zone = page.getByRole('group', { name: /Drop Markdown files here/ });
+    await zone.dispatchEvent('dragover', { dataTransfer });
+    expect(await zone.getAttribute('class')).toContain('dragging');
+    await zone.dispatchEvent('drop', { dataTransfer });
+    await page.getByRole('heading', { name: 'Ask your documents' }).waitFor();
+    expect(await page.locator('.corpus details').textContent()).toMatch(/photo\.png is not Markdown/);
+
+    await ask(page, 'What pressure should the tyres be pumped to?');
+    expect(await resultHeading(page).textContent()).toBe('Answer');
+    expect(await page.locator('.answer-text').textContent()).toContain('4 bar');
+  });
+
+  it('names both places of a duplicate heading, while the manual still answers', async () => {
+    const context = await site.newContext();
+    const page = await openSite(context, site.server.url);
+    await page
+      .getByLabel('choose files')
+      .setInputFiles(['tests/fixtures/duplicate-heading/a.md', 'tests/fixtures/duplicate-heading/b.md']);
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toMatch(/duplicate id a#setup: a\.md line 3 and a\.md line 7/);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Ask the library manual');
+
+    await ask(page, 'How long can I borrow a DVD for?');
+    expect(await resultHeading(page).textContent()).toBe('Answer');
+  });
+});

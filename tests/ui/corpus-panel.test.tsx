@@ -1,0 +1,110 @@
+// @vitest-environment happy-dom
+import { readFileSync } from 'node:fs';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { BuildCorpus } from '../../src/ui/corpus-build';
+import { compileOwnCorpus } from '../../src/ui/corpus-compile';
+import { Root } from '../../src/ui/root';
+import { libraryIndex } from '../helpers/engine';
+
+afterEach(cleanup);
+
+// The ingest in place of the worker: the same compileOwnCorpus the worker runs.
+const compileHere: BuildCorpus = async (files, prompt) => compileOwnCorpus(files, prompt);
+
+const fixture = (path: string, type = 'text/markdown') =>
+  new File([readFileSync(`tests/fixtures/${path}`, 'utf8')], path.split('/').pop() as string, { type });
+
+async function setup(build: BuildCorpus = compileHere) {
+  render(<Root loadIndex={async () => libraryIndex()} loadClaude={vi.fn()} buildCorpus={build} />);
+  await screen.findByLabelText('Your question');
+}
+
+/** Picks files through the "choose files" input, as a visitor would. */
+function choose(files: File[]) {
+  const input = screen.getByLabelText('choose files') as HTMLInputElement;
+  Object.defineProperty(input, 'files', { value: files, configurable: true });
+  fireEvent.change(input);
+}
+
+function ask(question: string) {
+  fireEvent.input(screen.getByLabelText('Your question'), { target: { value: question } });
+  fireEvent.click(screen.getByRole('button', { name: /^(Ask|Looking…)$/ }));
+}
+
+const inResult = () => within(document.querySelector('section.result') as HTMLElement);
+
+describe('bring your own documents', () => {
+  it('indexes picked Markdown files, switches to them, and answers from them with a not-calibrated note', async () => {
+    await setup();
+    choose([fixture('other-corpus/garden.md')]);
+    expect(await screen.findByRole('heading', { name: 'Ask your documents' })).toBeTruthy();
+    expect(screen.getByLabelText(/your documents \(1 file, 2 passages\)/)).toHaveProperty('checked', true);
+
+    ask('How many hours of sun do tomato plants need?');
+    await screen.findByRole('heading', { name: 'Answer' }, { timeout: 5000 });
+    expect(inResult().getAllByText('garden#tomatoes').length).toBeGreaterThan(0);
+    expect(screen.getByRole('note').textContent).toMatch(
+      /Not calibrated for these documents: the threshold \(0\.133\)/,
+    );
+  });
+
+  it('switches back to the manual, whose answers carry no calibration note', async () => {
+    await setup();
+    choose([fixture('other-corpus/garden.md')]);
+    await screen.findByRole('heading', { name: 'Ask your documents' });
+    fireEvent.click(screen.getByLabelText('the library manual'));
+    expect(await screen.findByRole('heading', { name: 'Ask the library manual' })).toBeTruthy();
+    ask('How long can I borrow a DVD for?');
+    await screen.findByRole('heading', { name: 'Answer' }, { timeout: 5000 });
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+
+  it('names both places of a duplicate heading, and the manual stays in use and answers', async () => {
+    await setup();
+    choose([fixture('duplicate-heading/a.md'), fixture('duplicate-heading/b.md')]);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(/the corpus in use stays in use/);
+    expect(alert.textContent).toMatch(/a#setup/);
+    expect(alert.textContent).toMatch(/line 3/);
+    expect(alert.textContent).toMatch(/line 7/);
+    expect(screen.getByRole('heading', { name: 'Ask the library manual' })).toBeTruthy();
+    ask('How long can I borrow a DVD for?');
+    await screen.findByRole('heading', { name: 'Answer' }, { timeout: 5000 });
+  });
+
+  it('keeps the documents it has when a later drop fails', async () => {
+    await setup();
+    choose([fixture('other-corpus/garden.md')]);
+    await screen.findByRole('heading', { name: 'Ask your documents' });
+    choose([new File(['no heading here'], 'notes.md')]);
+    expect((await screen.findByRole('alert')).textContent).toMatch(/no heading/i);
+    expect(screen.getByRole('heading', { name: 'Ask your documents' })).toBeTruthy();
+    expect(screen.getByLabelText(/your documents \(1 file/)).toBeTruthy();
+  });
+
+  it('says there is nothing to index when no file is Markdown, and lists what it left out', async () => {
+    const build = vi.fn(compileHere);
+    await setup(build);
+    choose([new File(['x'], 'photo.png', { type: 'image/png' })]);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(/None of these files is Markdown/);
+    expect(alert.textContent).toMatch(/photo\.png is not Markdown \(\.md or \.markdown\): left out/);
+    expect(build).not.toHaveBeenCalled();
+  });
+
+  it('says what went wrong when the indexing itself fails, and keeps the manual', async () => {
+    await setup(async () => {
+      throw new Error('your documents could not be indexed in the background: the worker failed');
+    });
+    choose([fixture('other-corpus/garden.md')]);
+    expect((await screen.findByRole('alert')).textContent).toMatch(/could not be indexed in the background/);
+    expect(screen.getByRole('heading', { name: 'Ask the library manual' })).toBeTruthy();
+  });
+
+  it('offers no documents of your own when the page cannot build them', async () => {
+    render(<Root loadIndex={async () => libraryIndex()} loadClaude={vi.fn()} />);
+    await screen.findByLabelText('Your question');
+    expect(screen.queryByRole('heading', { name: 'Your own documents' })).toBeNull();
+  });
+});
