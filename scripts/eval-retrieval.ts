@@ -15,14 +15,7 @@ import { join } from 'node:path';
 import MiniSearch from 'minisearch';
 import { DEFAULT_GATE } from '../src/config';
 import { createEngine } from '../src/engine';
-import {
-  bestOf,
-  calibrate,
-  calibrationLabels,
-  type EvalQuestion,
-  parseEvalSet,
-  rocAuc,
-} from '../src/evaluation';
+import { bestOf, calibrateOn, type EvalQuestion, parseEvalSet, rocAuc } from '../src/evaluation';
 import { compileIndex } from '../src/ingest/compile';
 import {
   BM25,
@@ -124,12 +117,7 @@ function libraryRobustness(model: RetrievalModel, questions: readonly EvalQuesti
     .map((path) => ({ path, text: readText(join('corpus', path), 'corpus file') }));
   const engine = createEngine(compileIndex({ files, prompt: PROMPT, model }));
   const best = (question: string) => bestOf(engine.retriever.retrieve(question, 1)).bestScore;
-  const calibration = calibrate(
-    questions.map((item) => ({
-      ...calibrationLabels(item),
-      ...bestOf(engine.retriever.retrieve(item.question, 1)),
-    })),
-  );
+  const calibration = calibrateOn(engine.retriever, questions);
   const { midpoint, lowestAnswerable, highestUnanswerable } = calibration;
   const answerable = questions.filter((item) => item.answerable);
   return {

@@ -1,10 +1,8 @@
 // npm run eval -- [--questions FILE] [--index FILE] [--calibrate] [--model ID] [--no-model] | --replies FILE
 import { ask, createEngine, type Engine } from '../src/engine';
 import {
-  bestOf,
   type Calibration,
-  calibrate,
-  calibrationLabels,
+  calibrateOn,
   closingLine,
   judge,
   judgeReply,
@@ -136,11 +134,7 @@ run(async () => {
   const engine = createEngine(index);
 
   if (values.calibrate) {
-    const rows = items.map((item) => ({
-      ...calibrationLabels(item),
-      ...bestOf(engine.retriever.retrieve(item.question, 1)),
-    }));
-    printCalibration(calibrate(rows));
+    printCalibration(calibrateOn(engine.retriever, items));
     console.log(`\nshipped threshold: ${index.gate.threshold} (${index.gate.source})`);
     return 0;
   }

@@ -222,6 +222,19 @@ export function judgeReply(item: RecordedReply, result: AskResult): { outcome: s
   return { outcome, met: outcome === item.expect };
 }
 
+/**
+ * The calibration of a corpus's gate on labelled questions: each question's best score, then
+ * `calibrate`. The command line (`npm run eval -- --calibrate`) and the page run this same function.
+ */
+export function calibrateOn(
+  retriever: { retrieve(question: string, limit: number): Scored[] },
+  items: readonly EvalQuestion[],
+): Calibration {
+  return calibrate(
+    items.map((item) => ({ ...calibrationLabels(item), ...bestOf(retriever.retrieve(item.question, 1)) })),
+  );
+}
+
 /** A question's calibration row fields that come from the eval set. */
 export function calibrationLabels(item: EvalQuestion): {
   question: string;

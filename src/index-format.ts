@@ -60,7 +60,7 @@ export function columnsOf(passages: readonly Passage[]): PassageColumns {
 }
 
 /** The bytes `npm run ingest` writes. */
-export function serializeIndex(index: CompiledIndex): Uint8Array {
+export function serializeIndex(index: CompiledIndex): Uint8Array<ArrayBuffer> {
   const { passages, postings, ...rest } = index;
   const header = { ...rest, passageCount: passages.length, postingCount: postings.docs.length };
   const encoder = new TextEncoder();
@@ -72,7 +72,7 @@ export function serializeIndex(index: CompiledIndex): Uint8Array {
 }
 
 /** The container around its three sections, in order: header, passages, postings. */
-export function packSections(sections: readonly Uint8Array[]): Uint8Array {
+export function packSections(sections: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(8 + sections.reduce((sum, section) => sum + 4 + section.length, 0));
   const view = new DataView(bytes.buffer);
   bytes.set(MAGIC, 0);

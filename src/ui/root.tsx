@@ -14,6 +14,8 @@ type Loading =
 /** The visitor's own documents, indexed: their engine and what the switcher says of them. */
 interface Own extends OwnCorpus {
   engine: Engine;
+  /** Kept to save it as a file, with the gate the visitor applied. */
+  index: CompiledIndex;
 }
 
 /** Loads the compiled index (parsed with its schema, like any input), then hands over to the app. */
@@ -32,6 +34,22 @@ export function Root({
   const [loading, setLoading] = useState<Loading>({ phase: 'loading' });
   const [own, setOwn] = useState<Own | undefined>(undefined);
   const [active, setActive] = useState<'bundled' | 'own'>('bundled');
+  // Fetched with the visitor's first documents: nobody calibrates before they have some.
+  const [calibrationPanel, setCalibrationPanel] = useState<
+    typeof import('./calibration-panel') | undefined
+  >();
+  useEffect(() => {
+    if (own === undefined || calibrationPanel !== undefined) return;
+    let live = true;
+    import('./calibration-panel').then(
+      (module) => live && setCalibrationPanel(module),
+      // Offline before the chunk was cached: the documents still answer; only calibration is missing.
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [own, calibrationPanel]);
   useEffect(() => {
     let live = true;
     loadIndex((progress) => live && setLoading({ phase: 'loading', progress })).then(
@@ -55,6 +73,7 @@ export function Root({
     const built = (index: CompiledIndex) => {
       setOwn({
         engine: createEngine(index),
+        index,
         files: new Set(index.passages.map((passage) => passage.file)).size,
         passages: index.passages.length,
       });
@@ -73,6 +92,15 @@ export function Root({
             onSwitch={setActive}
           />
         )}
+        {corpus === 'own' && own && calibrationPanel ? (
+          <calibrationPanel.CalibrationPanel
+            engine={own.engine}
+            index={own.index}
+            onApply={(gate) =>
+              setOwn({ ...own, engine: { ...own.engine, gate }, index: { ...own.index, gate } })
+            }
+          />
+        ) : null}
       </App>
     );
   }

@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { recordRequests } from './browser';
 import { useSite } from './harness';
@@ -62,5 +66,43 @@ describe("the visitor's own documents, indexed in the page", () => {
 
     await ask(page, 'How long can I borrow a DVD for?');
     expect(await resultHeading(page).textContent()).toBe('Answer');
+  });
+
+  it('calibrates on labelled questions, and the index it saves calibrates the same from the command line', async () => {
+    const context = await site.newContext();
+    const page = await openSite(context, site.server.url);
+    await page.getByLabel('choose files').setInputFiles(['tests/fixtures/other-corpus/garden.md']);
+    await page.getByRole('heading', { name: 'Ask your documents' }).waitFor();
+    const questions = 'tests/fixtures/other-corpus-questions.json';
+    await page.getByLabel('Labelled questions (JSON)').fill(readFileSync(questions, 'utf8'));
+    await page.getByRole('button', { name: 'Measure' }).click();
+    await page.getByText(/its midpoint, 0\.550, is the threshold to use/).waitFor();
+    await page.getByRole('button', { name: 'Use threshold 0.550' }).click();
+    await page.getByText(/threshold in use \(0\.550\) was measured on your questions/).waitFor();
+
+    // The old threshold (0.133) let this one through; the measured one stops it at the gate.
+    await ask(page, 'How often should I water the tomato plants?');
+    expect(await resultHeading(page).textContent()).toBe('Refused');
+    expect(await page.locator('section.result').textContent()).toContain('no_relevant_context');
+    expect(await page.getByRole('note').count()).toBe(0);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download your index' }).click(),
+    ]);
+    const saved = join(mkdtempSync(join(tmpdir(), 'sourcebound-e2e-')), 'index.bin');
+    await download.saveAs(saved);
+    const cli = spawnSync(
+      'npx',
+      ['tsx', 'scripts/eval.ts', '--calibrate', '--index', saved, '--questions', questions],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(cli.status).toBe(0);
+    expect(cli.stdout).toMatch(/midpoint \(the threshold to ship\): 0\.550/);
+    expect(cli.stdout).toMatch(
+      /shipped threshold: 0\.55 \(midpoint of the gap on 4 questions of your own, measured in the page/,
+    );
   });
 });

@@ -102,6 +102,66 @@ describe('bring your own documents', () => {
     expect(screen.getByRole('heading', { name: 'Ask the library manual' })).toBeTruthy();
   });
 
+  it('calibrates the gate on labelled questions, applies the midpoint, and drops the not-calibrated note', async () => {
+    await setup();
+    choose([fixture('other-corpus/garden.md')]);
+    await screen.findByRole('heading', { name: 'Ask your documents' });
+    const region = await screen.findByRole(
+      'region',
+      { name: 'Calibrate the gate for your documents' },
+      { timeout: 5000 },
+    );
+    const panel = () => within(region);
+    expect(panel().getByText(/threshold in use \(0\.133\) was measured on the library manual/)).toBeTruthy();
+    fireEvent.input(panel().getByLabelText('Labelled questions (JSON)'), {
+      target: { value: readFileSync('tests/fixtures/other-corpus-questions.json', 'utf8') },
+    });
+    fireEvent.click(panel().getByRole('button', { name: 'Measure' }));
+    expect((await panel().findByRole('status')).textContent).toMatch(
+      /its midpoint, 0\.550, is the threshold to use/,
+    );
+    // Not applied until the visitor says so: the question that the old threshold let through still gets through.
+    ask('How often should I water the tomato plants?');
+    expect(
+      (await screen.findByRole('heading', { name: /^(Answer|Refused)$/ }, { timeout: 5000 })).textContent,
+    ).toBeTruthy();
+    expect(document.querySelector('section.result')?.textContent).not.toMatch(/no_relevant_context/);
+
+    fireEvent.click(panel().getByRole('button', { name: 'Use threshold 0.550' }));
+    expect(
+      await panel().findByText(/threshold in use \(0\.550\) was measured on your questions/),
+    ).toBeTruthy();
+    ask('How often should I water the tomato plants?');
+    await screen.findByText('no_relevant_context', {}, { timeout: 5000 });
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+
+  it('says when no threshold separates the groups, and which questions cause it', async () => {
+    await setup();
+    choose([fixture('other-corpus/garden.md')]);
+    await screen.findByRole('heading', { name: 'Ask your documents' });
+    const panel = within(
+      await screen.findByRole('region', { name: 'Calibrate the gate for your documents' }, { timeout: 5000 }),
+    );
+    const overlapping = [
+      {
+        question: 'When should I prune roses?',
+        answerable: true,
+        passage: 'garden#roses',
+        mustContain: ['winter'],
+      },
+      { question: 'Prune roses in late winter?', answerable: false },
+    ];
+    fireEvent.input(panel.getByLabelText('Labelled questions (JSON)'), {
+      target: { value: JSON.stringify(overlapping) },
+    });
+    fireEvent.click(panel.getByRole('button', { name: 'Measure' }));
+    const alert = await panel.findByRole('alert');
+    expect(alert.textContent).toMatch(/No threshold separates the two groups/);
+    expect(alert.textContent).toMatch(/Prune roses in late winter\?/);
+    expect(panel.queryByRole('button', { name: /^Use threshold/ })).toBeNull();
+  });
+
   it('offers no documents of your own when the page cannot build them', async () => {
     render(<Root loadIndex={async () => libraryIndex()} loadClaude={vi.fn()} />);
     await screen.findByLabelText('Your question');

@@ -1,0 +1,56 @@
+// Calibrating the gate of the visitor's documents on their own labelled questions, in the page: the
+// same parse (the eval set's schema) and the same calibrateOn as `npm run eval -- --calibrate`. Its own
+// chunk, fetched when a visitor measures: the eval set's schema uses zod's classic API.
+import type { Engine } from '../engine-setup';
+import { type Calibration, calibrateOn, EvalSetError, parseEvalSet } from '../evaluation';
+import type { GateSettings } from '../types';
+
+export type CalibrationRun =
+  | { ok: true; calibration: Calibration; questions: number }
+  | { ok: false; message: string };
+
+/** Parses `text` as an evaluation set and calibrates `engine`'s corpus on it. */
+export function runCalibration(engine: Engine, text: string): CalibrationRun {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    if (error instanceof SyntaxError)
+      return { ok: false, message: `the questions are not JSON: ${error.message}` };
+    throw error;
+  }
+  let items: ReturnType<typeof parseEvalSet>;
+  try {
+    items = parseEvalSet(json);
+  } catch (error) {
+    if (error instanceof EvalSetError) return { ok: false, message: error.message };
+    throw error;
+  }
+  const calibration = calibrateOn(engine.retriever, items);
+  if (calibration.lowestAnswerable === undefined || calibration.highestUnanswerable === undefined) {
+    return {
+      ok: false,
+      message:
+        'cannot calibrate: the set needs at least one answerable question and one unanswerable question the gate is meant to decide',
+    };
+  }
+  return { ok: true, calibration, questions: items.length };
+}
+
+/** The gate a calibration with a gap gives, its source saying where the number came from. */
+export function calibratedGate(
+  run: Extract<CalibrationRun, { ok: true }>,
+  minMargin: number,
+  date = new Date(),
+): GateSettings | undefined {
+  const { midpoint, lowestAnswerable, highestUnanswerable } = run.calibration;
+  if (midpoint === undefined || lowestAnswerable === undefined || highestUnanswerable === undefined)
+    return undefined;
+  return {
+    threshold: Number(midpoint.toFixed(3)),
+    minMargin,
+    source:
+      `midpoint of the gap on ${run.questions} questions of your own, measured in the page on ${date.toISOString().slice(0, 10)}: ` +
+      `lowest answerable ${lowestAnswerable.toFixed(3)}, highest gate-decidable unanswerable ${highestUnanswerable.toFixed(3)}`,
+  };
+}
