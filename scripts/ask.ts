@@ -1,12 +1,18 @@
-// npm run ask -- "question" [--json] [--index FILE] [--replay FILE] [--model ID] [--no-model]
-import { ask, createEngine } from '../src/engine';
+// npm run ask -- "question" [--json] [--index FILE] [--replay FILE] [--model ID] [--no-model] [--save-trace FILE]
+// npm run ask -- --trace FILE [--index FILE]
+import { writeFileSync } from 'node:fs';
+import { ask, createEngine, type Engine } from '../src/engine';
 import { createReplayClient } from '../src/generation/replay';
+import { parseTrace, replayTrace, sha256, type Trace, TraceError, traceOf } from '../src/trace';
 import type { GenerationClient } from '../src/types';
+import { assertNever } from '../src/types';
 import {
   chooseClient,
   DEFAULT_INDEX,
   loadIndexFile,
   parseCommandLine,
+  readIndexBytes,
+  readJson,
   readText,
   run,
   UsageError,
@@ -14,9 +20,41 @@ import {
 import { describe } from './report';
 
 const USAGE = [
-  'usage: npm run ask -- "your question" [--json] [--index FILE] [--replay FILE] [--model ID] [--no-model]',
+  'usage: npm run ask -- "your question" [--json] [--index FILE] [--replay FILE] [--model ID] [--no-model] [--save-trace FILE]',
+  '       npm run ask -- --trace FILE [--index FILE]   (replay a saved trace offline: same verdict, or what changed)',
   '       a question that starts with "-" goes after a lone --: npm run ask -- -- "-5 days?"',
 ].join('\n');
+
+/** Replays a saved trace on the index; exit 0 for the same verdict, 1 for another or a changed index. */
+async function replay(file: string, engine: Engine, indexHash: string): Promise<number> {
+  let trace: Trace;
+  try {
+    trace = parseTrace(readJson(file, 'trace'));
+  } catch (error) {
+    if (error instanceof TraceError) throw new UsageError(`${file}: ${error.message}`);
+    throw error;
+  }
+  console.error(`replaying ${file}: "${trace.question}" (prompt ${trace.promptVersion}); no model is called`);
+  const replayed = await replayTrace(trace, engine, indexHash);
+  switch (replayed.outcome) {
+    case 'same':
+      console.log(
+        `same verdict: ${replayed.verdict}${replayed.indexChanged ? ' (the index has changed since, but not the passages this result rested on)' : ''}`,
+      );
+      return 0;
+    case 'different':
+      console.log(
+        `DIFFERENT verdict: the trace recorded ${replayed.recorded}, the replay gives ${replayed.now}`,
+      );
+      console.log(describe(replayed.result));
+      return 1;
+    case 'index-changed':
+      console.log(`the index has changed since the trace was made: ${replayed.changed.join('; ')}`);
+      return 1;
+    default:
+      return assertNever(replayed);
+  }
+}
 
 run(async () => {
   const { values, positionals } = parseCommandLine(
@@ -28,13 +66,22 @@ run(async () => {
         replay: { type: 'string' },
         model: { type: 'string' },
         'no-model': { type: 'boolean', default: false },
+        trace: { type: 'string' },
+        'save-trace': { type: 'string' },
       },
     },
     USAGE,
   );
+  const bytes = readIndexBytes(values.index);
+  const index = loadIndexFile(values.index, bytes);
+  const engine = createEngine(index);
+  if (values.trace !== undefined) {
+    if (positionals.length > 0)
+      throw new UsageError(`--trace replays the trace's own question; give no other\n${USAGE}`);
+    return replay(values.trace, engine, await sha256(bytes));
+  }
   if (positionals.length === 0) throw new UsageError(USAGE);
   const question = positionals.join(' ');
-  const engine = createEngine(loadIndexFile(values.index));
 
   let client: GenerationClient;
   let note: string;
@@ -54,6 +101,11 @@ run(async () => {
   }
 
   const result = await ask({ engine, client, question });
+  if (values['save-trace'] !== undefined) {
+    const trace = await traceOf(result, await sha256(bytes), index.gate.source);
+    writeFileSync(values['save-trace'], `${JSON.stringify(trace, null, 2)}\n`);
+    console.error(`trace written to ${values['save-trace']}`);
+  }
   if (values.json) {
     console.log(JSON.stringify(result, null, 2));
   } else {

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { createClaudeClient, DEFAULT_MODEL } from '../src/generation/claude';
 import { createExtractiveClient } from '../src/generation/extractive';
-import { type CompiledIndex, parseIndex } from '../src/index-file';
+import { type CompiledIndex, IndexLoadError, parseIndex } from '../src/index-file';
 import type { GenerationClient } from '../src/types';
 
 export const DEFAULT_INDEX = 'generated/index.bin';
@@ -31,23 +31,27 @@ export function readJson(path: string, what: string): unknown {
   }
 }
 
-export function loadIndexFile(path: string): CompiledIndex {
+/** The bytes of the compiled index at `path`; a missing file says how to make one. */
+export function readIndexBytes(path: string): Uint8Array<ArrayBuffer> {
   if (!existsSync(path)) {
     throw new UsageError(`no compiled index at ${path}: run \`npm run ingest\` first (or pass --index FILE)`);
   }
-  let bytes: Uint8Array;
   try {
-    bytes = readFileSync(path);
+    return new Uint8Array(readFileSync(path));
   } catch (error) {
     throw new UsageError(
       `cannot read index ${path}: ${(error as NodeJS.ErrnoException).code ?? 'unknown error'}`,
     );
   }
+}
+
+/** The compiled index at `path`, parsed; what is wrong with it is a usage error naming the file. */
+export function loadIndexFile(path: string, bytes = readIndexBytes(path)): CompiledIndex {
   try {
     return parseIndex(bytes);
   } catch (error) {
-    if (error instanceof UsageError) throw error;
-    throw new UsageError(`${path}: ${(error as Error).message}`);
+    if (error instanceof IndexLoadError) throw new UsageError(`${path}: ${error.message}`);
+    throw error;
   }
 }
 

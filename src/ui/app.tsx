@@ -29,6 +29,8 @@ export interface AppProps {
    * the browser reports it like any uncaught error. Tests pass a spy.
    */
   reportBug?: (error: unknown) => void;
+  /** Saves a result of this engine's as a trace file; absent, the page offers no trace. */
+  saveTrace?: (result: AskResult) => void;
   /** The question-time code (ask, the stand-in), fetched on the first question. */
   loadQuestionTime?: () => Promise<QuestionTime>;
 }
@@ -67,6 +69,7 @@ export function App({
   corpus = 'bundled',
   children,
   loadClaude,
+  saveTrace,
   storages = {},
   reportBug = rethrowLater,
   loadQuestionTime = loadQuestionTimeChunk,
@@ -211,7 +214,12 @@ export function App({
               checked against them.
             </p>
           )}
-          <ResultView result={state.result} openId={openId} onOpenPassage={openPassage} />
+          <ResultView
+            result={state.result}
+            openId={openId}
+            onOpenPassage={openPassage}
+            onSaveTrace={saveTrace === undefined ? undefined : () => saveTrace(state.result)}
+          />
         </>
       ) : null}
       {state.phase === 'not-loaded' ? (

@@ -6,6 +6,7 @@ import type { CompiledIndex } from '../index-file';
 import { serializeIndex } from '../index-format';
 import type { GateSettings } from '../types';
 import type { CalibrationRun } from './calibration-run';
+import { download } from './download';
 
 type Module = typeof import('./calibration-run');
 const loadCalibration = () => import('./calibration-run');
@@ -147,14 +148,4 @@ function Group({ title, rows }: { title: string; rows: CalibrationRow[] }) {
       </ul>
     </>
   );
-}
-
-/** Saves `blob` as `name` through a link the page clicks; the URL is let go of right after. */
-export function download(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }

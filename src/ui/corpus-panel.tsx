@@ -2,7 +2,7 @@ import { useRef, useState } from 'preact/hooks';
 import type { CompiledIndex } from '../index-file';
 import { assertNever, type Prompt } from '../types';
 import type { BuildCorpus } from './corpus-build';
-import { type PickedFile, readPickedFiles } from './corpus-files';
+import type { PickedFile } from './corpus-files';
 
 /** The visitor's documents once indexed: what the switcher names them by. */
 export interface OwnCorpus {
@@ -41,6 +41,8 @@ export function CorpusPanel({ prompt, build, own, active, onBuilt, onSwitch }: C
   const take = async (picked: readonly PickedFile[]) => {
     const id = ++latest.current;
     setStatus({ phase: 'working', step: `Reading ${plural(picked.length, 'file')}…` });
+    // The reading rules are their own chunk, fetched with the first files a visitor brings.
+    const { readPickedFiles } = await import('./corpus-files');
     const read = await readPickedFiles(picked);
     if (id !== latest.current) return;
     if (!read.ok) {

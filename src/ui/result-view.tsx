@@ -6,13 +6,15 @@ interface ResultViewProps {
   result: AskResult;
   openId: string | undefined;
   onOpenPassage: (id: string) => void;
+  /** Saves the result as a trace file that `npm run ask -- --trace FILE` replays; absent, no button. */
+  onSaveTrace?: () => void;
 }
 
 /**
  * An answer with its citations, or a refusal with its reason and next step; under either, the passages
  * and their scores. Every string from the model or the corpus is rendered as text, never as HTML.
  */
-export function ResultView({ result, openId, onOpenPassage }: ResultViewProps) {
+export function ResultView({ result, openId, onOpenPassage, onSaveTrace }: ResultViewProps) {
   const contextIds = new Set(result.context.map((scored) => scored.passage.id));
   const citedIds = new Set(result.status === 'answered' ? result.citations : []);
   const quotes = new Map<string, string[]>();
@@ -44,6 +46,11 @@ export function ResultView({ result, openId, onOpenPassage }: ResultViewProps) {
         </>
       )}
       <p class="prompt-version">Prompt version: {result.promptVersion}</p>
+      {onSaveTrace === undefined ? null : (
+        <button type="button" class="save-trace" onClick={onSaveTrace}>
+          Save as a trace
+        </button>
+      )}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { createEngine, type Engine } from '../engine-setup';
 import type { CompiledIndex } from '../index-file';
+import type { AskResult } from '../types';
 import { App, type AppProps } from './app';
 import type { BuildCorpus } from './corpus-build';
 import { CorpusPanel, type OwnCorpus } from './corpus-panel';
@@ -9,7 +10,7 @@ import type { LoadProgress, OnProgress } from './index-loading';
 type Loading =
   | { phase: 'loading'; progress?: LoadProgress }
   | { phase: 'failed'; message: string }
-  | { phase: 'ready'; engine: Engine };
+  | { phase: 'ready'; engine: Engine; index: CompiledIndex };
 
 /** The visitor's own documents, indexed: their engine and what the switcher says of them. */
 interface Own extends OwnCorpus {
@@ -56,7 +57,7 @@ export function Root({
       (index) => {
         if (!live) return;
         const engine = createEngine(index);
-        setLoading({ phase: 'ready', engine });
+        setLoading({ phase: 'ready', engine, index });
         onReady?.(engine);
       },
       (error: unknown) =>
@@ -80,8 +81,25 @@ export function Root({
       setActive('own');
     };
     const corpus = own !== undefined && active === 'own' ? 'own' : 'bundled';
+    const index = corpus === 'own' && own ? own.index : loading.index;
+    const saveTrace = (result: AskResult) => {
+      // The trace code (and the eval schema's zod) is fetched when a visitor first saves one.
+      import('./trace-download').then(
+        (module) => module.saveTrace(result, index),
+        // The chunk is precached with the rest of the site: failing to load it is not expected.
+        (error: unknown) =>
+          queueMicrotask(() => {
+            throw error;
+          }),
+      );
+    };
     return (
-      <App engine={corpus === 'own' && own ? own.engine : bundled} corpus={corpus} {...props}>
+      <App
+        engine={corpus === 'own' && own ? own.engine : bundled}
+        corpus={corpus}
+        saveTrace={saveTrace}
+        {...props}
+      >
         {buildCorpus === undefined ? null : (
           <CorpusPanel
             prompt={bundled.prompt}

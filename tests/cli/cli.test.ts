@@ -224,6 +224,81 @@ describe('npm run ask', () => {
   });
 });
 
+describe('npm run ask -- --trace', () => {
+  const traceOf = (question: string, name: string) => {
+    const file = join(work, name);
+    const saved = run('ask', ['--index', index, '--save-trace', file, question]);
+    expect(saved.code).toBe(0);
+    return file;
+  };
+
+  it('replays a saved answer and a saved gate refusal to the same verdict, on the same index', () => {
+    const answer = run('ask', [
+      '--index',
+      index,
+      '--trace',
+      traceOf('How long can I borrow a DVD for?', 'dvd.json'),
+    ]);
+    expect(answer.code).toBe(0);
+    expect(answer.stdout).toMatch(/^same verdict: answered$/m);
+    expect(answer.stderr).toMatch(/no model is called/);
+    const refusal = run('ask', [
+      '--index',
+      index,
+      '--trace',
+      traceOf('What is the wifi password?', 'wifi.json'),
+    ]);
+    expect(refusal.stdout).toMatch(/^same verdict: refused: no_relevant_context$/m);
+  }, 30_000);
+
+  it('replays the recorded reply, not a new one: a replayed fabricated citation is refused again', () => {
+    const traced = join(work, 'fabricated.json');
+    run('ask', [
+      '--index',
+      index,
+      '--replay',
+      'tests/fixtures/replies/made-up-id.json',
+      '--save-trace',
+      traced,
+      'How long can I borrow a DVD for?',
+    ]);
+    expect(JSON.parse(readFileSync(traced, 'utf8')).verdict.reason).toBe('fabricated_citation');
+    expect(run('ask', ['--index', index, '--trace', traced]).stdout).toMatch(
+      /^same verdict: refused: fabricated_citation$/m,
+    );
+  }, 30_000);
+
+  it('says when another index decides it differently, and when the passages it rested on have changed', () => {
+    const dvd = traceOf('How long can I borrow a DVD for?', 'dvd-again.json');
+    const strict = join(work, 'strict.bin');
+    run('ingest', ['--corpus', 'corpus', '--out', strict, '--threshold', '0.9']);
+    const different = run('ask', ['--index', strict, '--trace', dvd]);
+    expect(different.code).toBe(1);
+    expect(different.stdout).toMatch(
+      /DIFFERENT verdict: the trace recorded answered, the replay gives refused: no_relevant_context/,
+    );
+
+    const other = join(work, 'garden.bin');
+    run('ingest', ['--corpus', 'tests/fixtures/other-corpus', '--out', other]);
+    const garden = run('ask', ['--index', other, '--trace', dvd]);
+    expect(garden.code).toBe(1);
+    expect(garden.stdout).toMatch(
+      /the index has changed since the trace was made: 02-borrowing#loan-periods is no longer in the index/,
+    );
+  }, 30_000);
+
+  it('rejects a file that is not a trace, and a question given with --trace', () => {
+    const bad = join(work, 'not-a-trace.json');
+    writeFileSync(bad, '{"format":"other"}');
+    const result = run('ask', ['--index', index, '--trace', bad]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/not a valid sourcebound trace/);
+    const both = run('ask', ['--index', index, '--trace', bad, 'a question']);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/--trace replays the trace's own question/);
+  }, 30_000);
+});
+
 describe('npm run eval', () => {
   it('closes with the counts line and exits 0 when nothing fails', () => {
     const result = run('eval', ['--index', index]);

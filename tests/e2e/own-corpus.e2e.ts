@@ -105,4 +105,26 @@ describe("the visitor's own documents, indexed in the page", () => {
       /shipped threshold: 0\.55 \(midpoint of the gap on 4 questions of your own, measured in the page/,
     );
   });
+
+  it('saves a result as a trace that the command line replays to the same verdict on the shipped index', async () => {
+    const context = await site.newContext();
+    const page = await openSite(context, site.server.url);
+    const dir = mkdtempSync(join(tmpdir(), 'sourcebound-e2e-'));
+    for (const [question, verdict] of [
+      ['How long can I borrow a DVD for?', 'answered'],
+      ['What is the wifi password?', 'refused: no_relevant_context'],
+    ] as const) {
+      await ask(page, question);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Save as a trace' }).click(),
+      ]);
+      const saved = join(dir, `${verdict.length}.json`);
+      await download.saveAs(saved);
+      // The index the page was served is the one npm run build compiled: generated/index.bin.
+      const cli = spawnSync('npx', ['tsx', 'scripts/ask.ts', '--trace', saved], { encoding: 'utf8' });
+      expect(cli.stdout).toBe(`same verdict: ${verdict}\n`);
+      expect(cli.status).toBe(0);
+    }
+  });
 });
