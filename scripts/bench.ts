@@ -61,7 +61,7 @@ run(async () => {
         : FULL_QUERIES
       : positiveCount(values.queries, '--queries');
 
-  const model = RETRIEVAL_MODELS[values.model];
+  const model = Object.hasOwn(RETRIEVAL_MODELS, values.model) ? RETRIEVAL_MODELS[values.model] : undefined;
   if (model === undefined) {
     throw new UsageError(
       `--model takes ${Object.keys(RETRIEVAL_MODELS).join(' or ')}, not "${values.model}"\n${USAGE}`,

@@ -68,7 +68,7 @@ function gateFor(options: { folder: string; threshold?: number; minMargin?: numb
 }
 
 function modelNamed(name: string): RetrievalModel {
-  const model = RETRIEVAL_MODELS[name];
+  const model = Object.hasOwn(RETRIEVAL_MODELS, name) ? RETRIEVAL_MODELS[name] : undefined;
   if (model === undefined) {
     throw new UsageError(
       `--model takes ${Object.keys(RETRIEVAL_MODELS).join(' or ')}, not ${JSON.stringify(name)}\n${USAGE}`,

@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import { ask, type Engine } from './engine';
 import { createReplayClient } from './generation/replay';
+import { parseReply } from './generation/reply';
+import { replyVersionOf } from './generation/reply-version';
 import { outcome } from './generation/scripted';
 import { describeIssues } from './issues';
 import { type AskResult, type GenerationClient, REFUSAL_REASONS } from './types';
@@ -106,19 +108,38 @@ export type Replay =
   | { outcome: 'different'; recorded: string; now: string; result: AskResult }
   | { outcome: 'index-changed'; changed: string[] };
 
-/** The client that plays the generator's part of a trace again: its reply, its failure, or none. */
+/** Refusals a generator itself can return (GenerationOutcome), as opposed to the gate's or the verifier's. */
+const GENERATOR_REASONS: ReadonlySet<string> = new Set([
+  'model_unavailable',
+  'unparseable_response',
+  'model_reported_no_answer',
+]);
+
+/**
+ * The client that plays the generator's part of a trace again. A reply that parses is replayed through
+ * the parser and the verifier; a failure the generator itself reported (a refusal stop, a reply with no
+ * text, an unreachable API) is replayed as that failure, raw text and all, because reparsing the raw
+ * text would not reach it; and when no generator was asked, there is nothing to play.
+ */
 function clientFor(trace: Trace): GenerationClient {
   const info = { kind: 'scripted', name: 'replayed from a trace' } as const;
-  if (trace.raw !== undefined) return createReplayClient({ raw: trace.raw, info });
-  const { verdict } = trace;
-  if (verdict.status === 'refused' && verdict.reason === 'model_unavailable') {
+  const { verdict, raw } = trace;
+  const parses = raw !== undefined && parseReply(raw, replyVersionOf(trace.promptVersion)).ok;
+  if (raw !== undefined && parses) return createReplayClient({ raw, info });
+  if (
+    verdict.status === 'refused' &&
+    trace.generator !== undefined &&
+    GENERATOR_REASONS.has(verdict.reason)
+  ) {
     return outcome({
       ok: false,
-      reason: 'model_unavailable',
+      reason: verdict.reason as 'model_unavailable' | 'unparseable_response' | 'model_reported_no_answer',
       code: verdict.code ?? 'unknown',
       detail: verdict.detail,
+      ...(raw === undefined ? {} : { raw }),
     });
   }
+  if (raw !== undefined) return createReplayClient({ raw, info });
   // No reply was recorded, because no generator was asked. If the replay gets past the gate this time,
   // it has nothing to play: a refusal saying so, which differs from the recorded verdict.
   return outcome({
@@ -131,15 +152,16 @@ function clientFor(trace: Trace): GenerationClient {
 
 /**
  * Replays `trace` on `engine` (whose index file hashes to `indexHash`). When the index has changed, the
- * replay goes ahead only if every passage the result rested on (its context) is still there with the
- * same text; otherwise it says which are not.
+ * replay goes ahead only if every passage the result was decided on (all it retrieved) is still there
+ * with the same text; otherwise it says which are not.
  */
 export async function replayTrace(trace: Trace, engine: Engine, indexHash: string): Promise<Replay> {
   const indexChanged = indexHash !== trace.indexHash;
   if (indexChanged) {
     const byId = new Map(engine.retriever.passages.map((passage) => [passage.id, passage]));
     const changed: string[] = [];
-    for (const { id, textHash } of trace.context) {
+    // Every passage retrieved, not only the context: a gate refusal rests on them all (and has no context).
+    for (const { id, textHash } of trace.passages) {
       const passage = byId.get(id);
       if (passage === undefined) changed.push(`${id} is no longer in the index`);
       else if ((await sha256(passage.text)) !== textHash) changed.push(`${id} has changed`);

@@ -154,7 +154,9 @@ export class InvertedIndex {
     const best: Hit[] = [];
     for (let i = 0; i < touchedCount; i++) {
       const doc = touched[i] as number;
-      const score = scores[doc] as number;
+      // Divided before it is compared: two sums that differ in their last bit can divide to the same
+      // score, and the earlier passage must then come first, as the score shown says they are equal.
+      const score = (scores[doc] as number) / bound;
       scores[doc] = 0;
       const last = best[best.length - 1];
       if (best.length === limit && last !== undefined && !before(score, doc, last)) continue;
@@ -165,7 +167,7 @@ export class InvertedIndex {
       }
       best[at] = { doc, score };
     }
-    return best.map((hit) => ({ doc: hit.doc, score: hit.score / bound }));
+    return best;
   }
 }
 

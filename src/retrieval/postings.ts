@@ -255,6 +255,13 @@ export function decodePostings(
   shape: { termCount: number; postingCount: number; passageCount: number },
 ): Postings {
   const { termCount, postingCount, passageCount } = shape;
+  // Every term takes a byte at least, and so does every posting's frequency: counts past the bytes are a
+  // corrupt header, refused before they size an allocation (4e9 postings asked for 24 GB).
+  if (termCount > bytes.length || postingCount > bytes.length) {
+    throw new PostingsFormatError(
+      `${termCount} terms and ${postingCount} postings cannot fit in ${bytes.length} bytes`,
+    );
+  }
   let at = 0;
   // LEB128, inlined by hand where it runs once per posting.
   const varint = (what: string): number => {

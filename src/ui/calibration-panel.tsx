@@ -35,7 +35,18 @@ export function CalibrationPanel({ engine, onApply, index, load = loadCalibratio
 
   const measure = async (event: Event) => {
     event.preventDefault();
-    const loaded = await load();
+    let loaded: Module;
+    try {
+      loaded = await load();
+    } catch (error) {
+      // The chunk did not load (offline on a first visit).
+      if (!(error instanceof TypeError)) throw error;
+      setRun({
+        ok: false,
+        message: `the page could not load what measures your questions: ${error.message}`,
+      });
+      return;
+    }
     setModule(loaded);
     setRun(loaded.runCalibration(engine, text));
   };

@@ -42,8 +42,19 @@ export function CorpusPanel({ prompt, build, own, active, onBuilt, onSwitch }: C
     const id = ++latest.current;
     setStatus({ phase: 'working', step: `Reading ${plural(picked.length, 'file')}…` });
     // The reading rules are their own chunk, fetched with the first files a visitor brings.
-    const { readPickedFiles } = await import('./corpus-files');
-    const read = await readPickedFiles(picked);
+    let read: Awaited<ReturnType<typeof import('./corpus-files').readPickedFiles>>;
+    try {
+      read = await (await import('./corpus-files')).readPickedFiles(picked);
+    } catch (error) {
+      // The chunk did not load (offline on a first visit); a bug in the reading is rethrown.
+      if (!(error instanceof TypeError) || id !== latest.current) throw error;
+      setStatus({
+        phase: 'failed',
+        problems: [`the page could not load what reads your files: ${error.message}`],
+        leftOut: [],
+      });
+      return;
+    }
     if (id !== latest.current) return;
     if (!read.ok) {
       setStatus({ phase: 'failed', problems: read.problems, leftOut: read.leftOut });

@@ -155,8 +155,24 @@ interface Packed {
   value: unknown;
 }
 
-const isPacked = (column: unknown): column is Packed =>
-  typeof column === 'object' && column !== null && 'packed' in column && 'value' in column;
+// The file's own JSON could hold `{ "packed": …, "value": … }` too, so a packed column is told apart by
+// what JSON cannot make: typed arrays. Anything else is left as it is, for the schema to reject.
+const isOffsets = (value: unknown): value is Uint32Array => value instanceof Uint32Array;
+const isJoined = (value: unknown): value is JoinedStrings =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as JoinedStrings).joined === 'string' &&
+  isOffsets((value as JoinedStrings).ends);
+
+const isPacked = (column: unknown): column is Packed => {
+  if (typeof column !== 'object' || column === null || !('packed' in column) || !('value' in column))
+    return false;
+  const { packed, value } = column as Packed;
+  if (packed === 'strings') return isJoined(value);
+  if (packed === 'lists')
+    return isJoined((value as JoinedLists)?.parts) && isOffsets((value as JoinedLists).listEnds);
+  return packed === 'counts' && isOffsets(value);
+};
 
 /** The header's vocabulary is a column of strings too: 130,000 of them at 100,000 passages. */
 const HEADER_COLUMNS = { terms: 'strings' } as const;

@@ -14,6 +14,8 @@ type Loading =
 
 /** The visitor's own documents, indexed: their engine and what the switcher says of them. */
 interface Own extends OwnCorpus {
+  /** Which build this is: a new set of documents gets a fresh calibration panel. */
+  build: number;
   engine: Engine;
   /** Kept to save it as a file, with the gate the visitor applied. */
   index: CompiledIndex;
@@ -72,12 +74,13 @@ export function Root({
   if (loading.phase === 'ready') {
     const bundled = loading.engine;
     const built = (index: CompiledIndex) => {
-      setOwn({
+      setOwn((previous) => ({
+        build: (previous?.build ?? 0) + 1,
         engine: createEngine(index),
         index,
         files: new Set(index.passages.map((passage) => passage.file)).size,
         passages: index.passages.length,
-      });
+      }));
       setActive('own');
     };
     const corpus = own !== undefined && active === 'own' ? 'own' : 'bundled';
@@ -112,6 +115,7 @@ export function Root({
         )}
         {corpus === 'own' && own && calibrationPanel ? (
           <calibrationPanel.CalibrationPanel
+            key={own.build}
             engine={own.engine}
             index={own.index}
             onApply={(gate) =>

@@ -80,6 +80,8 @@ describe('npm run ingest', () => {
     const wrong = run('ingest', ['--corpus', 'corpus', '--out', out, '--model', 'dense']);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toMatch(/--model takes bm25 or tfidf, not "dense"/);
+    // A name every object has is not a model either.
+    expect(run('ingest', ['--corpus', 'corpus', '--out', out, '--model', 'toString']).code).toBe(2);
   });
 
   it('records a threshold given on the command line as such', () => {

@@ -162,6 +162,24 @@ describe('bring your own documents', () => {
     expect(panel.queryByRole('button', { name: /^Use threshold/ })).toBeNull();
   });
 
+  it('drops a measurement when new documents arrive, so it cannot be applied to them', async () => {
+    await setup();
+    choose([fixture('other-corpus/garden.md')]);
+    const region = await screen.findByRole(
+      'region',
+      { name: 'Calibrate the gate for your documents' },
+      { timeout: 5000 },
+    );
+    fireEvent.input(within(region).getByLabelText('Labelled questions (JSON)'), {
+      target: { value: readFileSync('tests/fixtures/other-corpus-questions.json', 'utf8') },
+    });
+    fireEvent.click(within(region).getByRole('button', { name: 'Measure' }));
+    await within(region).findByRole('button', { name: 'Use threshold 0.550' });
+    choose([new File(['# Bikes\n\n## Tyres\n\nPump them to 4 bar.\n'], 'bikes.md')]);
+    await screen.findByLabelText(/your documents \(1 file, 1 passage\)/, {}, { timeout: 5000 });
+    expect(screen.queryByRole('button', { name: /^Use threshold/ })).toBeNull();
+  });
+
   it('offers no documents of your own when the page cannot build them', async () => {
     render(<Root loadIndex={async () => libraryIndex()} loadClaude={vi.fn()} />);
     await screen.findByLabelText('Your question');

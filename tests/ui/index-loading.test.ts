@@ -151,6 +151,16 @@ describe('packColumns and unpackColumns', () => {
     expect(unpackColumns(structuredClone(packColumns(index))).passages).toEqual(columns);
   });
 
+  it('leave markers that came from the file itself (JSON holds no typed arrays) for the check to reject', () => {
+    const forged = {
+      id: { packed: 'strings', value: null },
+      text: { packed: 'strings', value: { joined: 'ab', ends: { length: 1e9 } } },
+    };
+    const index = { header: {}, passages: forged, postings: tinyIndex().postings };
+    expect(unpackColumns(index).passages).toEqual(forged);
+    expect(() => checkIndex(unpackColumns(index))).toThrow(IndexLoadError);
+  });
+
   it('send a column that is not what it should be as it is, for the check to reject', () => {
     const columns = { id: ['a', 7], trail: [['T'], 'not a list'], line: [1, -2], file: 'nope' };
     const index = { header: { terms: [1] }, passages: columns, postings: tinyIndex().postings };

@@ -87,6 +87,44 @@ describe('traces', () => {
     });
   });
 
+  it.each([
+    [
+      'a refusal stop, whose raw text is no reply',
+      {
+        ok: false,
+        reason: 'model_reported_no_answer',
+        code: 'refusal',
+        detail: 'declined',
+        raw: "I can't help with that.",
+      },
+    ],
+    [
+      'a reply with no text, and so no raw',
+      { ok: false, reason: 'unparseable_response', code: 'no_text', detail: 'no text' },
+    ],
+  ] as const)('replay %s as the failure it was, not as a reply to parse', async (_name, failure) => {
+    const result = await ask({ engine, client: outcome(failure), question: CAT });
+    const trace = await traceOf(result, await hash(), index.gate.source);
+    expect(await replayTrace(trace, engine, await hash())).toEqual({
+      outcome: 'same',
+      verdict: `refused: ${failure.reason}`,
+      indexChanged: false,
+    });
+  });
+
+  it('hold a gate refusal to every passage it retrieved when the index has changed', async () => {
+    const strict = createEngine({ ...tinyIndex({ threshold: 0.99 }), prompt: V2 });
+    const result = await ask({ engine: strict, client: createExtractiveClient(), question: CAT });
+    const trace = await traceOf(result, await hash(), index.gate.source);
+    expect(trace.context).toEqual([]);
+    const edited = { ...tinyIndex({ threshold: 0.99 }), prompt: V2 };
+    edited.passages = edited.passages.map((p) => (p.id === 'pets#cats' ? { ...p, text: 'Cats nap.' } : p));
+    expect(await replayTrace(trace, createEngine(edited), 'd'.repeat(64))).toEqual({
+      outcome: 'index-changed',
+      changed: ['pets#cats has changed'],
+    });
+  });
+
   it('reject a file that is not a trace', () => {
     expect(() => parseTrace({ format: 'sourcebound-trace', version: 2 })).toThrow(TraceError);
   });

@@ -68,6 +68,11 @@ describe('postings', () => {
     expect(bytes.length).toBe(4 + 8_000 + 2_000);
   });
 
+  it('refuses counts the bytes cannot hold before allocating for them', () => {
+    const shape = { termCount: 1, postingCount: 4e9, passageCount: 10 };
+    expect(() => decodePostings(new Uint8Array([1, 1, 0]), shape)).toThrow(/cannot fit in 3 bytes/);
+  });
+
   it('rejects a gap longer than the passages, before it can wrap around 32 bits', () => {
     // One term in 1 of 2 passages (k = 0): the gap "1110" is 3, past both passages.
     const shape = { termCount: 1, postingCount: 1, passageCount: 2 };

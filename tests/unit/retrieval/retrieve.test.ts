@@ -94,6 +94,13 @@ describe.each([
           const actual = retriever.retrieve(question, limit);
           expect(actual).toHaveLength(Math.min(limit, all.length));
           expect(new Set(actual.map((hit) => hit.passage.id)).size).toBe(actual.length);
+          // Equal scores, as shown, come in passage order ("ties go to the earlier passage").
+          actual.slice(1).forEach((hit, i) => {
+            const previous = actual[i] as (typeof actual)[number];
+            if (hit.score === previous.score) {
+              expect(Number(hit.passage.id.slice(3))).toBeGreaterThan(Number(previous.passage.id.slice(3)));
+            }
+          });
           actual.forEach((hit, i) => {
             expect(Math.abs(hit.score - (all[i]?.score ?? Number.NaN))).toBeLessThan(1e-9);
             expect(Math.abs(hit.score - (flatScores.get(hit.passage.id) ?? Number.NaN))).toBeLessThan(1e-9);
