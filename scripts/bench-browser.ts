@@ -8,7 +8,6 @@
 // and writes the report as JSON to DIR/browser-<time>.json and DIR/browser-latest.json.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { arch, cpus, platform, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
@@ -18,6 +17,7 @@ import { describeModel } from '../src/retrieval/model';
 import { launchBrowser } from '../tests/e2e/browser';
 import { startStaticServer } from '../tests/e2e/server';
 import { CORPUS_SETTINGS, makeCorpus, makeQueries } from './bench/corpus';
+import { machineFacts, percentile } from './bench/run-bench';
 import { parseCommandLine, readText, run, UsageError } from './cli';
 
 const USAGE = 'usage: npm run bench:browser -- [--passages N] [--queries N] [--repeats N] [--out DIR]';
@@ -28,10 +28,6 @@ function positive(text: string | undefined, fallback: number, flag: string): num
     throw new UsageError(`${flag} takes a positive whole number, got "${text}"\n${USAGE}`);
   }
   return value;
-}
-
-function percentile(sorted: readonly number[], share: number): number {
-  return sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)] ?? Number.NaN;
 }
 
 interface PageFigures {
@@ -157,14 +153,7 @@ run(async () => {
   const sorted = [...figures.perQueryMs].sort((a, b) => a - b);
   const report = {
     date: new Date().toISOString(),
-    machine: {
-      cpu: cpus()[0]?.model.trim() ?? 'unknown',
-      cores: cpus().length,
-      memoryBytes: totalmem(),
-      node: process.version,
-      platform: `${platform()} ${arch()}`,
-      chromium: chromiumVersion,
-    },
+    machine: { ...machineFacts(), chromium: chromiumVersion },
     passages: index.passages.length,
     scorer: describeModel(index.model),
     indexRawBytes: bytes.length,

@@ -113,7 +113,8 @@ function garbageCollector(): { collect: Collect; gc: Machine['gc'] } {
   return { collect: runInNewContext('gc') as Collect, gc: 'v8-flags' };
 }
 
-function machine(gc: Machine['gc']): Machine {
+/** What every benchmark report says of the machine it ran on. */
+export function machineFacts(): Omit<Machine, 'gc'> {
   const processors = cpus();
   return {
     cpu: processors[0]?.model.trim() ?? 'unknown',
@@ -121,8 +122,11 @@ function machine(gc: Machine['gc']): Machine {
     memoryBytes: totalmem(),
     node: process.version,
     platform: `${platform()} ${arch()}`,
-    gc,
   };
+}
+
+function machine(gc: Machine['gc']): Machine {
+  return { ...machineFacts(), gc };
 }
 
 function timed(work: () => void): number {
@@ -132,7 +136,7 @@ function timed(work: () => void): number {
 }
 
 /** Nearest-rank percentile of sorted values. */
-function percentile(sorted: readonly number[], share: number): number {
+export function percentile(sorted: readonly number[], share: number): number {
   const at = Math.max(0, Math.ceil(share * sorted.length) - 1);
   return sorted[at] ?? Number.NaN;
 }

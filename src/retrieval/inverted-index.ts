@@ -18,6 +18,11 @@ interface Scoring {
   unseenIdf: number;
   /** Question side, given the term's idf and how often the question uses it. */
   weight(idf: number, count: number): number;
+  /**
+   * What multiplies every posting of a term: the question's weight, and any passage-side factor that is
+   * the same for every posting of the term (tf-idf's passage idf), so the walk does it once a term.
+   */
+  termFactor(weight: number, idf: number): number;
   /** Passage side of one posting: the part that depends on the passage. */
   posting(tf: number, doc: number): number;
   /** The divisor that brings a question's sum into [0, 1], from the question's weights. */
@@ -36,6 +41,7 @@ function bm25(model: { k1: number; b: number }, postings: Postings, passageCount
     idf,
     unseenIdf: Math.log(1 + (passageCount + 0.5) / 0.5),
     weight: (termIdf) => termIdf,
+    termFactor: (weight) => weight,
     posting: (tf, doc) => (tf * (k1 + 1)) / (tf + (lengthNorm[doc] as number)),
     bound: (weights) => weights.reduce((sum, weight) => sum + weight * (k1 + 1), 0),
   };
@@ -62,7 +68,8 @@ function tfidf(postings: Postings, passageCount: number): Scoring {
     idf,
     unseenIdf: Math.log(1 + passageCount) + 1,
     weight: (termIdf, count) => (1 + Math.log(count)) * termIdf,
-    // The passage's idf is folded into the question's weight: both sides weigh a term by its idf.
+    // Both sides weigh a term by its idf: the passage's is the same for every posting of the term.
+    termFactor: (weight, termIdf) => weight * termIdf,
     posting: (tf, doc) => sublinear(tf) * (inverseNorms[doc] as number),
     bound: (weights) => Math.sqrt(weights.reduce((sum, weight) => sum + weight * weight, 0)),
   };
@@ -98,7 +105,6 @@ export class InvertedIndex {
   readonly #postings: Postings;
   readonly #terms: readonly string[];
   readonly #scoring: Scoring;
-  readonly #tfidf: boolean;
   readonly #scores: Float64Array;
   readonly #touched: Uint32Array;
 
@@ -114,7 +120,6 @@ export class InvertedIndex {
     // 130,000 terms cost more to build at load than every question of a session costs to look up.
     this.#terms = options.terms;
     this.#scoring = scoringFor(options.model, options.postings, options.passageCount);
-    this.#tfidf = options.model.kind === 'tfidf';
     this.#scores = new Float64Array(options.passageCount);
     this.#touched = new Uint32Array(options.passageCount);
   }
@@ -131,8 +136,7 @@ export class InvertedIndex {
       const idf = id === undefined ? scoring.unseenIdf : (scoring.idf[id] as number);
       const weight = scoring.weight(idf, count);
       weights.push(weight);
-      // tf-idf weighs the passage side by idf too; it is the same for every posting of the term.
-      if (id !== undefined) known.push({ id, weight: this.#tfidf ? weight * idf : weight });
+      if (id !== undefined) known.push({ id, weight: scoring.termFactor(weight, idf) });
     }
     const bound = scoring.bound(weights);
     if (known.length === 0 || bound === 0 || limit < 1) return [];
