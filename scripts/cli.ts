@@ -3,7 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { createClaudeClient, DEFAULT_MODEL } from '../src/generation/claude';
 import { createExtractiveClient } from '../src/generation/extractive';
-import { type CompiledIndex, IndexLoadError, parseIndex } from '../src/index-file';
+import { parseIndex } from '../src/index-bytes';
+import { type CompiledIndex, IndexLoadError } from '../src/index-file';
 import type { GenerationClient } from '../src/types';
 
 export const DEFAULT_INDEX = 'generated/index.bin';

@@ -2,7 +2,7 @@
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { DEFAULT_GATE, uncalibratedGate } from '../src/config';
-import { serializeIndex } from '../src/index-file';
+import { serializeIndex } from '../src/index-bytes';
 import { compileIndex } from '../src/ingest/compile';
 import { IngestError } from '../src/ingest/errors';
 import {

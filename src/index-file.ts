@@ -1,12 +1,6 @@
 import { z } from 'zod/mini';
-import {
-  INDEX_FORMAT,
-  INDEX_VERSION,
-  IndexLoadError,
-  type PassageColumns,
-  type RawIndex,
-  readIndexFile,
-} from './index-format';
+import type { PassageColumns, RawIndex } from './index-format';
+import { INDEX_FORMAT, INDEX_VERSION, IndexLoadError } from './index-version';
 import { describeIssues } from './issues';
 import type { RetrievalModel } from './retrieval/model';
 import type { Postings } from './retrieval/postings';
@@ -15,7 +9,7 @@ import type { GateSettings, Passage, Prompt } from './types';
 // The compiled index, checked: everything the engine needs at question time. The file crosses a boundary
 // (a file, a network fetch), so what index-format.ts reads from it is parsed here, never trusted.
 
-export { INDEX_FORMAT, INDEX_VERSION, IndexLoadError, serializeIndex } from './index-format';
+export { INDEX_FORMAT, INDEX_VERSION, IndexLoadError } from './index-version';
 
 // zod/mini: the same parser with tree-shakable checks. This file is in the page's first download, which
 // has a size budget; the classic API would add about 10 KB gzipped for nothing the index needs.
@@ -142,9 +136,4 @@ export function checkIndex(raw: RawIndex): CompiledIndex {
     throw new IndexLoadError('not a valid sourcebound index: the postings do not match the header');
   }
   return { ...header, passages, postings };
-}
-
-/** Reads and checks a compiled index from its bytes, as the command line does. */
-export function parseIndex(bytes: Uint8Array): CompiledIndex {
-  return checkIndex(readIndexFile(bytes));
 }

@@ -11,17 +11,15 @@
 // The header and the passages are JSON because they are small or text; the postings, which are most of
 // a large index, are binary, because as JSON numbers they were 9× the size and took seconds to load.
 import type { CompiledIndex } from './index-file';
-import { decodePostings, encodePostings, type Postings, PostingsFormatError } from './retrieval/postings';
+import { INDEX_VERSION, IndexLoadError } from './index-version';
+import type { Postings } from './retrieval/postings';
+import { decodePostings, encodePostings, PostingsFormatError } from './retrieval/postings-codec';
 import type { Passage } from './types';
 
-export const INDEX_FORMAT = 'sourcebound-index';
-export const INDEX_VERSION = 2;
+export { INDEX_FORMAT, INDEX_VERSION, IndexLoadError } from './index-version';
+
 const MAGIC = [0x53, 0x42, 0x49, 0x58]; // "SBIX"
 const SECTIONS = ['header', 'passages', 'postings'] as const;
-
-export class IndexLoadError extends Error {
-  override name = 'IndexLoadError';
-}
 
 const invalid = (message: string) => new IndexLoadError(`not a valid sourcebound index: ${message}`);
 

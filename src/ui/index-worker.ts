@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 // The index worker: fetches and reads the compiled index off the page's thread (index-loading.ts).
-import { fetchIndexFile, packColumns, transferablesOf, type WorkerMessage } from './index-loading';
+import { fetchIndexFile } from './index-fetch';
+import { packColumns, transferablesOf, type WorkerMessage } from './index-loading';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = (message: WorkerMessage, transfer: Transferable[] = []) => scope.postMessage(message, transfer);

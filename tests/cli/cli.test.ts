@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseIndex } from '../../src/index-file';
+import { parseIndex } from '../../src/index-bytes';
 
 // The command-line scripts as a user runs them: a real process, real files, no key, no network.
 const work = mkdtempSync(join(tmpdir(), 'sourcebound-cli-'));

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ask as askEngine, createEngine } from '../../src/engine';
 import { parseEvalSet } from '../../src/evaluation';
 import { createExtractiveClient } from '../../src/generation/extractive';
-import { parseIndex } from '../../src/index-file';
+import { parseIndex } from '../../src/index-bytes';
 import { useSite } from './harness';
 import { DIST } from './server';
 import { ask, resultOfThisQuestion } from './site';

@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { checkIndex, IndexLoadError, serializeIndex } from '../../src/index-file';
+import { serializeIndex } from '../../src/index-bytes';
+import { checkIndex, IndexLoadError } from '../../src/index-file';
 import { readIndexFile } from '../../src/index-format';
+import { fetchIndexFile } from '../../src/ui/index-fetch';
 import {
-  fetchIndexFile,
   type LoadProgress,
   loadInWorker,
   packColumns,

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { IndexLoadError, parseIndex } from '../../src/index-file';
+import { parseIndex } from '../../src/index-bytes';
+import { IndexLoadError } from '../../src/index-file';
 import type { OnProgress } from '../../src/ui/index-loading';
 import { Root } from '../../src/ui/root';
 import { libraryIndex } from '../helpers/engine';

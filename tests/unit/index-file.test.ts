@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type CompiledIndex, IndexLoadError, parseIndex, serializeIndex } from '../../src/index-file';
+import { parseIndex, serializeIndex } from '../../src/index-bytes';
+import { type CompiledIndex, IndexLoadError } from '../../src/index-file';
 import { packSections, sectionsOf } from '../../src/index-format';
 import { tinyIndex } from '../helpers/engine';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ask, createEngine } from '../../src/engine';
 import { createExtractiveClient } from '../../src/generation/extractive';
 import { outcome } from '../../src/generation/scripted';
-import { serializeIndex } from '../../src/index-file';
+import { serializeIndex } from '../../src/index-bytes';
 import { parseTrace, replayTrace, sha256, TraceError, traceOf } from '../../src/trace';
 import { tinyIndex } from '../helpers/engine';
 

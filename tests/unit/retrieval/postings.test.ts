@@ -1,13 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { buildPostings, corpusStats } from '../../../src/retrieval/postings';
 import {
-  buildPostings,
-  corpusStats,
   decodePostings,
   encodePostings,
   PostingsFormatError,
   riceParameter,
-} from '../../../src/retrieval/postings';
+} from '../../../src/retrieval/postings-codec';
 
 const shapeOf = (postings: ReturnType<typeof buildPostings>['postings'], passageCount: number) => ({
   termCount: postings.starts.length - 1,
