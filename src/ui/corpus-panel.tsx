@@ -1,95 +1,59 @@
-import { useRef, useState } from 'preact/hooks';
+import type { ComponentChildren } from 'preact';
+import { useState } from 'preact/hooks';
+import type { Engine } from '../engine-setup';
 import type { CompiledIndex } from '../index-file';
-import { assertNever, type Prompt } from '../types';
-import type { BuildCorpus } from './corpus-build';
-import type { PickedFile } from './corpus-files';
+import type { DroppedEntry } from './dropped-entries';
 
-/** The visitor's documents once indexed: what the switcher names them by. */
+/** The visitor's documents once indexed: their engine, and what the switcher names them by. */
 export interface OwnCorpus {
+  /** Which build this is: a new set of documents gets a fresh calibration panel. */
+  build: number;
+  engine: Engine;
+  /** Kept to save it as a file (or on this device), with the gate the visitor applied. */
+  index: CompiledIndex;
   files: number;
   passages: number;
 }
 
-type Status =
-  | { phase: 'idle' }
-  | { phase: 'working'; step: string }
-  | { phase: 'failed'; problems: string[]; leftOut: string[] }
-  | { phase: 'built'; leftOut: string[] };
-
-export interface CorpusPanelProps {
-  prompt: Prompt;
-  build: BuildCorpus;
-  own: OwnCorpus | undefined;
-  active: 'bundled' | 'own';
-  onBuilt: (index: CompiledIndex) => void;
-  onSwitch: (active: 'bundled' | 'own') => void;
+/** Files brought in one pick or one drop; a dropped folder comes as entries to walk. */
+export interface Incoming {
+  /** Which pick this is: the newest wins over one still being read. */
+  id: number;
+  files: File[];
+  entries: DroppedEntry[];
 }
 
-const plural = (count: number, one: string, many = `${one}s`) =>
-  `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
-
 /**
- * Bring your own documents: drop Markdown files (or pick files or a folder), index them here, and switch
- * between them and the bundled manual. The corpus in use stays in use until the new one is ready, and
- * stays if the new one fails.
+ * Bring your own documents: the part on the first screen, where files are dropped or picked. What
+ * reads, indexes, keeps and switches them is its own chunk (own-corpus.tsx), shown as `children` once a
+ * visitor brings some.
  */
-export function CorpusPanel({ prompt, build, own, active, onBuilt, onSwitch }: CorpusPanelProps) {
-  const [status, setStatus] = useState<Status>({ phase: 'idle' });
+export function CorpusPanel({
+  onFiles,
+  children,
+}: {
+  onFiles: (files: File[], entries: DroppedEntry[]) => void;
+  children?: ComponentChildren;
+}) {
   const [dragging, setDragging] = useState(false);
-  const latest = useRef(0);
-
-  const take = async (picked: readonly PickedFile[]) => {
-    const id = ++latest.current;
-    setStatus({ phase: 'working', step: `Reading ${plural(picked.length, 'file')}…` });
-    // The reading rules are their own chunk, fetched with the first files a visitor brings.
-    let read: Awaited<ReturnType<typeof import('./corpus-files').readPickedFiles>>;
-    try {
-      read = await (await import('./corpus-files')).readPickedFiles(picked);
-    } catch (error) {
-      // The chunk did not load (offline on a first visit); a bug in the reading is rethrown.
-      if (!(error instanceof TypeError) || id !== latest.current) throw error;
-      setStatus({
-        phase: 'failed',
-        problems: [`the page could not load what reads your files: ${error.message}`],
-        leftOut: [],
-      });
-      return;
-    }
-    if (id !== latest.current) return;
-    if (!read.ok) {
-      setStatus({ phase: 'failed', problems: read.problems, leftOut: read.leftOut });
-      return;
-    }
-    setStatus({ phase: 'working', step: `Indexing ${plural(read.files.length, 'Markdown file')}…` });
-    let outcome: Awaited<ReturnType<BuildCorpus>>;
-    try {
-      outcome = await build(read.files, prompt);
-    } catch (error) {
-      if (id !== latest.current) return;
-      const message = error instanceof Error ? error.message : String(error);
-      setStatus({ phase: 'failed', problems: [message], leftOut: read.leftOut });
-      return;
-    }
-    if (id !== latest.current) return;
-    if (!outcome.ok) {
-      setStatus({ phase: 'failed', problems: outcome.problems, leftOut: read.leftOut });
-      return;
-    }
-    setStatus({ phase: 'built', leftOut: read.leftOut });
-    onBuilt(outcome.index);
-  };
 
   const fromInput = (event: Event) => {
     const input = event.currentTarget as HTMLInputElement;
     const files = [...(input.files ?? [])];
     input.value = '';
-    void take(files);
+    onFiles(files, []);
   };
 
   const drop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);
-    void take([...(event.dataTransfer?.files ?? [])]);
+    const transfer = event.dataTransfer;
+    // Taken now: the browser empties the DataTransfer once the event is over, and only its entries
+    // know a dropped folder from a file.
+    const entries = [...(transfer?.items ?? [])]
+      .map((item) => item.webkitGetAsEntry?.() ?? null)
+      .filter((entry) => entry !== null);
+    onFiles([...(transfer?.files ?? [])], entries);
   };
 
   return (
@@ -109,7 +73,7 @@ export function CorpusPanel({ prompt, build, own, active, onBuilt, onSwitch }: C
         onDragLeave={() => setDragging(false)}
         onDrop={drop}
       >
-        <legend>Drop Markdown files here, or</legend>
+        <legend>Drop Markdown files or a folder here, or</legend>
         <label class="file-button">
           choose files
           <input type="file" multiple accept=".md,.markdown,text/markdown" onChange={fromInput} />
@@ -119,73 +83,7 @@ export function CorpusPanel({ prompt, build, own, active, onBuilt, onSwitch }: C
           <input type="file" multiple {...{ webkitdirectory: '' }} onChange={fromInput} />
         </label>
       </fieldset>
-      <CorpusStatus status={status} />
-      {own === undefined ? null : (
-        <fieldset class="corpus-switch">
-          <legend>Ask</legend>
-          <label>
-            <input
-              type="radio"
-              name="corpus"
-              checked={active === 'bundled'}
-              onChange={() => onSwitch('bundled')}
-            />
-            the library manual
-          </label>
-          <label>
-            <input type="radio" name="corpus" checked={active === 'own'} onChange={() => onSwitch('own')} />
-            your documents ({plural(own.files, 'file')}, {plural(own.passages, 'passage')})
-          </label>
-        </fieldset>
-      )}
+      {children}
     </section>
-  );
-}
-
-function CorpusStatus({ status }: { status: Status }) {
-  switch (status.phase) {
-    case 'idle':
-      return null;
-    case 'working':
-      return (
-        <p role="status" class="corpus-status">
-          {status.step}
-        </p>
-      );
-    case 'failed':
-      return (
-        <div role="alert" class="corpus-problems">
-          <p>Your documents were not indexed; the corpus in use stays in use. Fix these and try again:</p>
-          <ul>
-            {status.problems.map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
-          </ul>
-          <LeftOut leftOut={status.leftOut} />
-        </div>
-      );
-    case 'built':
-      return (
-        <div role="status" class="corpus-status">
-          <p>Your documents are indexed, and the questions you ask now go to them.</p>
-          <LeftOut leftOut={status.leftOut} />
-        </div>
-      );
-    default:
-      return assertNever(status);
-  }
-}
-
-function LeftOut({ leftOut }: { leftOut: string[] }) {
-  if (leftOut.length === 0) return null;
-  return (
-    <details>
-      <summary>{plural(leftOut.length, 'file')} left out</summary>
-      <ul>
-        {leftOut.map((line) => (
-          <li key={line}>{line}</li>
-        ))}
-      </ul>
-    </details>
   );
 }

@@ -4,28 +4,25 @@ import type { CompiledIndex } from '../index-file';
 import type { AskResult } from '../types';
 import { App, type AppProps } from './app';
 import type { BuildCorpus } from './corpus-build';
-import { CorpusPanel, type OwnCorpus } from './corpus-panel';
+import { CorpusPanel, type Incoming, type OwnCorpus } from './corpus-panel';
+import type { DroppedEntry } from './dropped-entries';
 import type { LoadProgress, OnProgress } from './index-loading';
+import type { KeptStore } from './kept-corpus';
+import { hasKeptCorpus } from './kept-flag';
+
+type OwnPanel = typeof import('./own-corpus') | { failed: string };
 
 type Loading =
   | { phase: 'loading'; progress?: LoadProgress }
   | { phase: 'failed'; message: string }
   | { phase: 'ready'; engine: Engine; index: CompiledIndex };
 
-/** The visitor's own documents, indexed: their engine and what the switcher says of them. */
-interface Own extends OwnCorpus {
-  /** Which build this is: a new set of documents gets a fresh calibration panel. */
-  build: number;
-  engine: Engine;
-  /** Kept to save it as a file, with the gate the visitor applied. */
-  index: CompiledIndex;
-}
-
 /** Loads the compiled index (parsed with its schema, like any input), then hands over to the app. */
 export function Root({
   loadIndex,
   onReady,
   buildCorpus,
+  keptStore,
   ...props
 }: Omit<AppProps, 'engine'> & {
   loadIndex: (onProgress: OnProgress) => Promise<CompiledIndex>;
@@ -33,26 +30,32 @@ export function Root({
   onReady?: (engine: Engine) => void;
   /** Indexes the visitor's own documents; without it the page offers none. */
   buildCorpus?: BuildCorpus;
+  /** Where kept documents live; this browser's IndexedDB unless a test gives another. */
+  keptStore?: KeptStore;
 }) {
   const [loading, setLoading] = useState<Loading>({ phase: 'loading' });
-  const [own, setOwn] = useState<Own | undefined>(undefined);
+  const [own, setOwn] = useState<OwnCorpus | undefined>(undefined);
   const [active, setActive] = useState<'bundled' | 'own'>('bundled');
-  // Fetched with the visitor's first documents: nobody calibrates before they have some.
-  const [calibrationPanel, setCalibrationPanel] = useState<
-    typeof import('./calibration-panel') | undefined
-  >();
+  const [incoming, setIncoming] = useState<Incoming | undefined>(undefined);
+  // Documents kept last visit are read back at load; everyone else fetches this code with their first files.
+  const [restore] = useState(() => buildCorpus !== undefined && hasKeptCorpus(props.storages?.local));
+  const [ownPanel, setOwnPanel] = useState<OwnPanel | undefined>(undefined);
+  const wanted = restore || incoming !== undefined;
   useEffect(() => {
-    if (own === undefined || calibrationPanel !== undefined) return;
+    if (!wanted || ownPanel !== undefined) return;
     let live = true;
-    import('./calibration-panel').then(
-      (module) => live && setCalibrationPanel(module),
-      // Offline before the chunk was cached: the documents still answer; only calibration is missing.
-      () => undefined,
+    import('./own-corpus').then(
+      (module) => live && setOwnPanel(module),
+      (error: unknown) => {
+        // Offline before the chunk was cached: the manual still answers; a bug is reported.
+        if (!(error instanceof TypeError)) throw error;
+        if (live) setOwnPanel({ failed: error.message });
+      },
     );
     return () => {
       live = false;
     };
-  }, [own, calibrationPanel]);
+  }, [wanted, ownPanel]);
   useEffect(() => {
     let live = true;
     loadIndex((progress) => live && setLoading({ phase: 'loading', progress })).then(
@@ -73,6 +76,11 @@ export function Root({
 
   if (loading.phase === 'ready') {
     const bundled = loading.engine;
+    const bring = (files: File[], entries: DroppedEntry[]) => {
+      setIncoming((previous) => ({ id: (previous?.id ?? 0) + 1, files, entries }));
+      // A chunk that failed to load is tried again with the next files.
+      if (ownPanel !== undefined && 'failed' in ownPanel) setOwnPanel(undefined);
+    };
     const built = (index: CompiledIndex) => {
       setOwn((previous) => ({
         build: (previous?.build ?? 0) + 1,
@@ -104,25 +112,44 @@ export function Root({
         {...props}
       >
         {buildCorpus === undefined ? null : (
-          <CorpusPanel
-            prompt={bundled.prompt}
-            build={buildCorpus}
-            own={own}
-            active={corpus}
-            onBuilt={built}
-            onSwitch={setActive}
-          />
+          <CorpusPanel onFiles={bring}>
+            {ownPanel === undefined ? (
+              incoming === undefined ? null : (
+                <p role="status" class="corpus-status">
+                  Reading your files…
+                </p>
+              )
+            ) : 'failed' in ownPanel ? (
+              <p role="alert" class="corpus-problems">
+                The page could not load what reads your files ({ownPanel.failed}); the manual still answers.
+                Connect once and try again.
+              </p>
+            ) : (
+              <ownPanel.OwnCorpusPanel
+                incoming={incoming}
+                restore={restore}
+                prompt={bundled.prompt}
+                build={buildCorpus}
+                own={own}
+                active={corpus}
+                onBuilt={built}
+                onSwitch={setActive}
+                onApply={(gate) =>
+                  setOwn(
+                    (now) =>
+                      now && { ...now, engine: { ...now.engine, gate }, index: { ...now.index, gate } },
+                  )
+                }
+                onRemove={() => {
+                  setOwn(undefined);
+                  setActive('bundled');
+                }}
+                store={keptStore}
+                flags={props.storages?.local}
+              />
+            )}
+          </CorpusPanel>
         )}
-        {corpus === 'own' && own && calibrationPanel ? (
-          <calibrationPanel.CalibrationPanel
-            key={own.build}
-            engine={own.engine}
-            index={own.index}
-            onApply={(gate) =>
-              setOwn({ ...own, engine: { ...own.engine, gate }, index: { ...own.index, gate } })
-            }
-          />
-        ) : null}
       </App>
     );
   }

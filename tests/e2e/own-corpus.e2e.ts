@@ -41,7 +41,7 @@ describe("the visitor's own documents, indexed in the page", () => {
       transfer.items.add(new File(['not text'], 'photo.png', { type: 'image/png' }));
       return transfer;
     });
-    const zone = page.getByRole('group', { name: /Drop Markdown files here/ });
+    const zone = page.getByRole('group', { name: /Drop Markdown files or a folder here/ });
     await zone.dispatchEvent('dragover', { dataTransfer });
     expect(await zone.getAttribute('class')).toContain('dragging');
     await zone.dispatchEvent('drop', { dataTransfer });
@@ -51,6 +51,33 @@ describe("the visitor's own documents, indexed in the page", () => {
     await ask(page, 'What pressure should the tyres be pumped to?');
     expect(await resultHeading(page).textContent()).toBe('Answer');
     expect(await page.locator('.answer-text').textContent()).toContain('4 bar');
+  });
+
+  it('keeps the documents across a reload only when asked, and one action removes them from the device', async () => {
+    const context = await site.newContext();
+    const page = await openSite(context, site.server.url);
+    await page.getByLabel('choose files').setInputFiles(['tests/fixtures/other-corpus/garden.md']);
+    await page.getByRole('heading', { name: 'Ask your documents' }).waitFor();
+    // Not asked to keep them: a reload brings back the manual alone, and opens no database.
+    await page.reload();
+    await page.getByLabel('Your question').waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Ask the library manual');
+    expect(await page.evaluate(async () => (await indexedDB.databases()).map(({ name }) => name))).toEqual([]);
+
+    await page.getByLabel('choose files').setInputFiles(['tests/fixtures/other-corpus/garden.md']);
+    await page.getByLabel(/Keep them on this device/).check();
+    await page.getByText(/Kept on this device: they will be here on your next visit/).waitFor();
+    await page.reload();
+    await page.getByText(/Your documents from an earlier visit \(1 file\) are back/).waitFor();
+    await ask(page, 'How many hours of sun do tomato plants need?');
+    expect(await page.locator('section.result').textContent()).toContain('garden#tomatoes');
+
+    await page.getByRole('button', { name: 'Remove your documents' }).click();
+    await page.getByText(/gone from this page and from this device/).waitFor();
+    await page.reload();
+    await page.getByLabel('Your question').waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Ask the library manual');
+    expect(await page.getByText(/from an earlier visit/).count()).toBe(0);
   });
 
   it('names both places of a duplicate heading, while the manual still answers', async () => {
