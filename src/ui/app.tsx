@@ -2,11 +2,8 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { isCalibrated, MAX_QUESTION_CHARS } from '../config';
 import type { Engine } from '../engine-setup';
-import { explainRefusal } from '../reasons';
 import type { AskResult, GenerationClient } from '../types';
 import { type ClaudeLoader, lazyClaude } from './lazy-claude';
-import { passageAnchor } from './passages';
-import { ResultView } from './result-view';
 import { forgetKey, loadSettings, type Settings, saveSettings } from './settings';
 import { SettingsPanel } from './settings-panel';
 
@@ -47,7 +44,8 @@ const rethrowLater = (error: unknown) =>
 type AskState =
   | { phase: 'idle' }
   | { phase: 'working'; question: string }
-  | { phase: 'done'; result: AskResult }
+  // With the chunk that asked it, which also shows it: result views are not in the first download.
+  | { phase: 'done'; result: AskResult; view: QuestionTime }
   | { phase: 'crashed'; question: string }
   | { phase: 'not-loaded'; question: string };
 
@@ -57,10 +55,10 @@ function announcement(state: AskState, usesClaude: boolean): string {
   if (state.phase === 'working') return usesClaude ? 'Asking Claude…' : 'Looking it up…';
   if (state.phase === 'crashed') return 'Something went wrong in this page.';
   if (state.phase === 'not-loaded') return 'The page could not load what it needs to answer.';
-  const { result } = state;
+  const { result, view } = state;
   if (result.status === 'answered') return `Answer: ${result.answer}`;
   return `${result.reason === 'model_unavailable' && result.code === 'aborted' ? 'Cancelled' : 'Refused'}: ${
-    explainRefusal(result.reason, result.code).summary
+    view.explainRefusal(result.reason, result.code).summary
   }`;
 }
 
@@ -128,7 +126,7 @@ export function App({
     }
     if (id !== latest.current) return;
     inFlight.current = undefined;
-    setState({ phase: 'done', result });
+    setState({ phase: 'done', result, view: questionTime });
   };
 
   const cancel = () => {
@@ -142,7 +140,7 @@ export function App({
     // After the render: open it even if the visitor closed it since (the state may not have changed),
     // and move the reader to it.
     queueMicrotask(() => {
-      const element = document.getElementById(passageAnchor(id));
+      const element = state.phase === 'done' ? document.getElementById(state.view.passageAnchor(id)) : null;
       if (element instanceof HTMLDetailsElement) element.open = true;
       element?.scrollIntoView?.({ block: 'nearest' });
       element?.querySelector('summary')?.focus();
@@ -214,7 +212,7 @@ export function App({
               checked against them.
             </p>
           )}
-          <ResultView
+          <state.view.ResultView
             result={state.result}
             openId={openId}
             onOpenPassage={openPassage}
