@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { createEngine, type Engine } from '../engine-setup';
 import type { CompiledIndex } from '../index-file';
-import type { AskResult } from '../types';
+import type { AskResult, GateSettings } from '../types';
 import { App, type AppProps } from './app';
 import type { BuildCorpus } from './corpus-build';
 import { CorpusPanel, type Incoming, type OwnCorpus } from './corpus-panel';
@@ -11,6 +11,11 @@ import type { KeptStore } from './kept-corpus';
 import { hasKeptCorpus } from './kept-flag';
 
 type OwnPanel = typeof import('./own-corpus') | { failed: string };
+type EvalPanel = typeof import('./eval-page') | { failed: string };
+
+/** The evaluation, as pictures: its own route, so that it can be linked to and the back button leaves it. */
+export const EVAL_ROUTE = '#/eval';
+const onEvalRoute = () => globalThis.location?.hash === EVAL_ROUTE;
 
 type Loading =
   | { phase: 'loading'; progress?: LoadProgress }
@@ -41,6 +46,31 @@ export function Root({
   const [restore] = useState(() => buildCorpus !== undefined && hasKeptCorpus(props.storages?.local));
   const [ownPanel, setOwnPanel] = useState<OwnPanel | undefined>(undefined);
   const wanted = restore || incoming !== undefined;
+  const [showEval, setShowEval] = useState(onEvalRoute);
+  const [evalPanel, setEvalPanel] = useState<EvalPanel | undefined>(undefined);
+  useEffect(() => {
+    const follow = () => {
+      setShowEval(onEvalRoute());
+      // A chunk that failed to load (offline) is tried again the next time the route is visited.
+      setEvalPanel((now) => (now !== undefined && 'failed' in now ? undefined : now));
+    };
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, []);
+  useEffect(() => {
+    if (!showEval || evalPanel !== undefined) return;
+    let live = true;
+    import('./eval-page').then(
+      (module) => live && setEvalPanel(module),
+      (error: unknown) => {
+        if (!(error instanceof TypeError)) throw error;
+        if (live) setEvalPanel({ failed: error.message });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [showEval, evalPanel]);
   useEffect(() => {
     if (!wanted || ownPanel !== undefined) return;
     let live = true;
@@ -104,53 +134,79 @@ export function Root({
           }),
       );
     };
+    const engine = corpus === 'own' && own ? own.engine : bundled;
+    const applyGate = (gate: GateSettings) => {
+      if (corpus === 'own') {
+        setOwn((now) => now && { ...now, engine: { ...now.engine, gate }, index: { ...now.index, gate } });
+      } else {
+        setLoading({
+          phase: 'ready',
+          engine: { ...bundled, gate },
+          index: { ...loading.index, gate },
+        });
+      }
+    };
     return (
-      <App
-        engine={corpus === 'own' && own ? own.engine : bundled}
-        corpus={corpus}
-        saveTrace={saveTrace}
-        {...props}
-      >
-        {buildCorpus === undefined ? null : (
-          <CorpusPanel onFiles={bring}>
-            {ownPanel === undefined ? (
-              incoming === undefined ? null : (
-                <p role="status" class="corpus-status">
-                  Reading your files…
-                </p>
-              )
-            ) : 'failed' in ownPanel ? (
-              <p role="alert" class="corpus-problems">
-                The page could not load what reads your files ({ownPanel.failed}); the manual still answers.
-                Connect once and try again.
+      <>
+        {/* Hidden, not unmounted, on the evaluation route: the question and its result are there on return. */}
+        <div hidden={showEval}>
+          <App engine={engine} corpus={corpus} saveTrace={saveTrace} {...props}>
+            {buildCorpus === undefined ? null : (
+              <CorpusPanel onFiles={bring}>
+                {ownPanel === undefined ? (
+                  incoming === undefined ? null : (
+                    <p role="status" class="corpus-status">
+                      Reading your files…
+                    </p>
+                  )
+                ) : 'failed' in ownPanel ? (
+                  <p role="alert" class="corpus-problems">
+                    The page could not load what reads your files ({ownPanel.failed}); the manual still
+                    answers. Connect once and try again.
+                  </p>
+                ) : (
+                  <ownPanel.OwnCorpusPanel
+                    incoming={incoming}
+                    restore={restore}
+                    prompt={bundled.prompt}
+                    build={buildCorpus}
+                    own={own}
+                    active={corpus}
+                    onBuilt={built}
+                    onSwitch={setActive}
+                    onApply={applyGate}
+                    onRemove={() => {
+                      setOwn(undefined);
+                      setActive('bundled');
+                    }}
+                    store={keptStore}
+                    flags={props.storages?.local}
+                  />
+                )}
+              </CorpusPanel>
+            )}
+          </App>
+          <footer class="site-footer">
+            <a href={EVAL_ROUTE}>How well does it refuse? The evaluation, as pictures</a>
+          </footer>
+        </div>
+        {showEval ? (
+          <main class="eval">
+            <p>
+              <a href="#/">Back to asking</a>
+            </p>
+            {evalPanel === undefined ? (
+              <p role="status">Loading the evaluation…</p>
+            ) : 'failed' in evalPanel ? (
+              <p role="alert">
+                The page could not load the evaluation ({evalPanel.failed}). Connect once and try again.
               </p>
             ) : (
-              <ownPanel.OwnCorpusPanel
-                incoming={incoming}
-                restore={restore}
-                prompt={bundled.prompt}
-                build={buildCorpus}
-                own={own}
-                active={corpus}
-                onBuilt={built}
-                onSwitch={setActive}
-                onApply={(gate) =>
-                  setOwn(
-                    (now) =>
-                      now && { ...now, engine: { ...now.engine, gate }, index: { ...now.index, gate } },
-                  )
-                }
-                onRemove={() => {
-                  setOwn(undefined);
-                  setActive('bundled');
-                }}
-                store={keptStore}
-                flags={props.storages?.local}
-              />
+              <evalPanel.EvalPage key={corpus} engine={engine} corpus={corpus} onApply={applyGate} />
             )}
-          </CorpusPanel>
-        )}
-      </App>
+          </main>
+        ) : null}
+      </>
     );
   }
   return (

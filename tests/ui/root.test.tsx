@@ -62,3 +62,23 @@ describe('Root', () => {
     expect((await screen.findByRole('alert')).textContent).toMatch(/could not be loaded: offline/);
   });
 });
+
+describe('the evaluation route', () => {
+  it('shows the evaluation at #/eval with the question box hidden, and the question box again on leaving', async () => {
+    window.location.hash = '#/eval';
+    try {
+      render(<Root loadIndex={async () => libraryIndex()} loadClaude={vi.fn()} />);
+      expect(
+        (await screen.findByText(/22 passed, 0 failed, 0 skipped/, {}, { timeout: 5000 })).textContent,
+      ).toBeTruthy();
+      // Hidden, not gone: a question asked before is still there on return.
+      expect(screen.getByLabelText('Your question').closest('[hidden]')).not.toBeNull();
+      window.location.hash = '#/';
+      window.dispatchEvent(new HashChangeEvent('hashchange'));
+      await vi.waitFor(() => expect(screen.getByLabelText('Your question').closest('[hidden]')).toBeNull());
+      expect(screen.queryByRole('heading', { name: 'Evaluate the gate' })).toBeNull();
+    } finally {
+      window.location.hash = '';
+    }
+  });
+});
