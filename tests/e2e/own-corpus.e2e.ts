@@ -62,7 +62,9 @@ describe("the visitor's own documents, indexed in the page", () => {
     await page.reload();
     await page.getByLabel('Your question').waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Ask the library manual');
-    expect(await page.evaluate(async () => (await indexedDB.databases()).map(({ name }) => name))).toEqual([]);
+    expect(await page.evaluate(async () => (await indexedDB.databases()).map(({ name }) => name))).toEqual(
+      [],
+    );
 
     await page.getByLabel('choose files').setInputFiles(['tests/fixtures/other-corpus/garden.md']);
     await page.getByLabel(/Keep them on this device/).check();
