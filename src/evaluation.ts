@@ -52,6 +52,32 @@ export function parseEvalSet(json: unknown): EvalQuestion[] {
   return parsed.data;
 }
 
+/** An evaluation set read from text a visitor pasted or chose, or why it is not one. */
+export type ReadEvalSet = { ok: true; items: EvalQuestion[] } | { ok: false; message: string };
+
+/** Like parseEvalSet, but a failure is a message to show: the page's edge for questions. */
+export function checkEvalSet(json: unknown): ReadEvalSet {
+  try {
+    return { ok: true, items: parseEvalSet(json) };
+  } catch (error) {
+    if (error instanceof EvalSetError) return { ok: false, message: error.message };
+    throw error;
+  }
+}
+
+/** Text as an evaluation set: JSON first, then the schema. */
+export function readEvalSet(text: string): ReadEvalSet {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    if (error instanceof SyntaxError)
+      return { ok: false, message: `the questions are not JSON: ${error.message}` };
+    throw error;
+  }
+  return checkEvalSet(json);
+}
+
 export type Judgement =
   | { verdict: 'PASS'; why: string }
   | { verdict: 'FAIL'; why: string }

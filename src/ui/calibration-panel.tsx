@@ -7,6 +7,7 @@ import { serializeIndex } from '../index-format';
 import type { GateSettings } from '../types';
 import type { CalibrationRun } from './calibration-run';
 import { download } from './download';
+import { QuestionsForm } from './questions-form';
 
 type Module = typeof import('./calibration-run');
 const loadCalibration = () => import('./calibration-run');
@@ -51,13 +52,6 @@ export function CalibrationPanel({ engine, onApply, index, load = loadCalibratio
     setRun(loaded.runCalibration(engine, text));
   };
 
-  const fromFile = async (event: Event) => {
-    const input = event.currentTarget as HTMLInputElement;
-    const file = input.files?.[0];
-    input.value = '';
-    if (file !== undefined) setText(await file.text());
-  };
-
   const downloadQuestions = () => download(new Blob([text], { type: 'application/json' }), 'questions.json');
   const gate = run?.ok && module ? module.calibratedGate(run, engine.gate.minMargin) : undefined;
 
@@ -70,22 +64,14 @@ export function CalibrationPanel({ engine, onApply, index, load = loadCalibratio
         Give questions about your documents, labelled as in <code>eval/questions.json</code>: answerable ones
         with the passage that answers them, and unanswerable ones.
       </p>
-      <form onSubmit={measure}>
-        <label for="calibration-questions">Labelled questions (JSON)</label>
-        <textarea
-          id="calibration-questions"
-          rows={6}
-          value={text}
-          onInput={(event) => setText(event.currentTarget.value)}
-        />
-        <div class="calibration-actions">
-          <label class="file-button">
-            choose a questions file
-            <input type="file" accept=".json,application/json" onChange={fromFile} />
-          </label>
-          <button type="submit">Measure</button>
-        </div>
-      </form>
+      <QuestionsForm
+        id="calibration-questions"
+        label="Labelled questions (JSON)"
+        submit="Measure"
+        text={text}
+        onText={setText}
+        onSubmit={measure}
+      />
       {run === undefined ? null : run.ok ? (
         <div class="calibration-result">
           <Group title="Answerable, lowest best score first" rows={run.calibration.answerable} />

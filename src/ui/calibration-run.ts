@@ -2,7 +2,7 @@
 // same parse (the eval set's schema) and the same calibrateOn as `npm run eval -- --calibrate`. Its own
 // chunk, fetched when a visitor measures: the eval set's schema uses zod's classic API.
 import type { Engine } from '../engine-setup';
-import { type Calibration, calibrateOn, EvalSetError, parseEvalSet } from '../evaluation';
+import { type Calibration, calibrateOn, readEvalSet } from '../evaluation';
 import type { GateSettings } from '../types';
 
 export type CalibrationRun =
@@ -11,21 +11,9 @@ export type CalibrationRun =
 
 /** Parses `text` as an evaluation set and calibrates `engine`'s corpus on it. */
 export function runCalibration(engine: Engine, text: string): CalibrationRun {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    if (error instanceof SyntaxError)
-      return { ok: false, message: `the questions are not JSON: ${error.message}` };
-    throw error;
-  }
-  let items: ReturnType<typeof parseEvalSet>;
-  try {
-    items = parseEvalSet(json);
-  } catch (error) {
-    if (error instanceof EvalSetError) return { ok: false, message: error.message };
-    throw error;
-  }
+  const read = readEvalSet(text);
+  if (!read.ok) return read;
+  const { items } = read;
   const calibration = calibrateOn(engine.retriever, items);
   if (calibration.lowestAnswerable === undefined || calibration.highestUnanswerable === undefined) {
     return {

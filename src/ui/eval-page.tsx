@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import bundledSet from '../../eval/questions.json';
 import type { Engine } from '../engine-setup';
-import { closingLine, type EvalQuestion, EvalSetError, parseEvalSet, tally } from '../evaluation';
+import { checkEvalSet, closingLine, type EvalQuestion, readEvalSet, tally } from '../evaluation';
 import { assertNever, type GateSettings } from '../types';
 import { RiskCoverageCurve, StripPlot } from './eval-plots';
 import {
@@ -19,6 +19,7 @@ import {
   type TwoByTwo,
   twoByTwo,
 } from './eval-run';
+import { QuestionsForm } from './questions-form';
 import './eval-page.css';
 
 type QuestionTime = typeof import('./question-time');
@@ -36,30 +37,6 @@ export interface EvalPageProps {
 }
 
 const score = (value: number) => value.toFixed(3);
-
-type Parsed = { ok: true; items: EvalQuestion[] } | { ok: false; message: string };
-
-/** The visitor's text as an evaluation set, or why it is not one, in the words runCalibration uses. */
-function parseText(text: string): Parsed {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    if (error instanceof SyntaxError)
-      return { ok: false, message: `the questions are not JSON: ${error.message}` };
-    throw error;
-  }
-  return parseJson(json);
-}
-
-function parseJson(json: unknown): Parsed {
-  try {
-    return { ok: true, items: parseEvalSet(json) };
-  } catch (error) {
-    if (error instanceof EvalSetError) return { ok: false, message: error.message };
-    throw error;
-  }
-}
 
 /** A set to evaluate; a new object each time the visitor asks, so asking again runs again. */
 interface Request {
@@ -88,7 +65,7 @@ export function EvalPage({
   bundledQuestions = bundledSet,
   load = loadQuestionTime,
 }: EvalPageProps) {
-  const bundled = useMemo(() => parseJson(bundledQuestions), [bundledQuestions]);
+  const bundled = useMemo(() => checkEvalSet(bundledQuestions), [bundledQuestions]);
   const [request, setRequest] = useState<Request | undefined>(undefined);
   const [phase, setPhase] = useState<Phase>({ phase: 'waiting' });
   const [text, setText] = useState('');
@@ -151,20 +128,13 @@ export function EvalPage({
 
   const submit = (event: Event) => {
     event.preventDefault();
-    const parsed = parseText(text);
+    const parsed = readEvalSet(text);
     if (!parsed.ok) {
       setProblem(parsed.message);
       return;
     }
     setProblem(undefined);
     setRequest({ items: parsed.items });
-  };
-
-  const fromFile = async (event: Event) => {
-    const input = event.currentTarget as HTMLInputElement;
-    const file = input.files?.[0];
-    input.value = '';
-    if (file !== undefined) setText(await file.text());
   };
 
   return (
@@ -190,22 +160,14 @@ export function EvalPage({
           manual. Give questions about your documents instead.
         </p>
       )}
-      <form onSubmit={submit}>
-        <label for="eval-questions">Labelled questions (JSON, in the format of eval/questions.json)</label>
-        <textarea
-          id="eval-questions"
-          rows={6}
-          value={text}
-          onInput={(event) => setText(event.currentTarget.value)}
-        />
-        <div class="eval-actions">
-          <label class="file-button">
-            choose a questions file
-            <input type="file" accept=".json,application/json" onChange={fromFile} />
-          </label>
-          <button type="submit">Evaluate these questions</button>
-        </div>
-      </form>
+      <QuestionsForm
+        id="eval-questions"
+        label="Labelled questions (JSON, in the format of eval/questions.json)"
+        submit="Evaluate these questions"
+        text={text}
+        onText={setText}
+        onSubmit={submit}
+      />
       {problem === undefined ? null : <p role="alert">{problem}</p>}
       <p role="status" aria-label="Evaluation" class="eval-status">
         <Status phase={phase} shipped={engine.gate.threshold} />

@@ -3,14 +3,11 @@ import { readFileSync } from 'node:fs';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BuildCorpus } from '../../src/ui/corpus-build';
-import { compileOwnCorpus } from '../../src/ui/corpus-compile';
 import { Root } from '../../src/ui/root';
 import { libraryIndex } from '../helpers/engine';
+import { ask, choose, compileHere } from '../helpers/page';
 
 afterEach(cleanup);
-
-// The ingest in place of the worker: the same compileOwnCorpus the worker runs.
-const compileHere: BuildCorpus = async (files, prompt) => compileOwnCorpus(files, prompt);
 
 const fixture = (path: string, type = 'text/markdown') =>
   new File([readFileSync(`tests/fixtures/${path}`, 'utf8')], path.split('/').pop() as string, { type });
@@ -18,18 +15,6 @@ const fixture = (path: string, type = 'text/markdown') =>
 async function setup(build: BuildCorpus = compileHere) {
   render(<Root loadIndex={async () => libraryIndex()} loadClaude={vi.fn()} buildCorpus={build} />);
   await screen.findByLabelText('Your question');
-}
-
-/** Picks files through the "choose files" input, as a visitor would. */
-function choose(files: File[]) {
-  const input = screen.getByLabelText('choose files') as HTMLInputElement;
-  Object.defineProperty(input, 'files', { value: files, configurable: true });
-  fireEvent.change(input);
-}
-
-function ask(question: string) {
-  fireEvent.input(screen.getByLabelText('Your question'), { target: { value: question } });
-  fireEvent.click(screen.getByRole('button', { name: /^(Ask|Looking…)$/ }));
 }
 
 const inResult = () => within(document.querySelector('section.result') as HTMLElement);

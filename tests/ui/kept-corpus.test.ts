@@ -2,16 +2,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { indexedDbStore, KeptStoreError } from '../../src/ui/kept-corpus';
 import { hasKeptCorpus, KEPT_FLAG } from '../../src/ui/kept-flag';
-
-/** localStorage as far as the flag uses it. */
-function memoryStorage(): Storage {
-  const values = new Map<string, string>();
-  return {
-    getItem: (key: string) => values.get(key) ?? null,
-    setItem: (key: string, value: string) => void values.set(key, value),
-    removeItem: (key: string) => void values.delete(key),
-  } as Storage;
-}
+import { memoryStorage } from '../helpers/page';
 
 const bytes = Uint8Array.from([0x53, 0x42, 0x49, 0x58, 2, 0, 0, 0]);
 

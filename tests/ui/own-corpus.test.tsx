@@ -3,18 +3,16 @@ import { readFileSync } from 'node:fs';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseIndex } from '../../src/index-bytes';
-import type { BuildCorpus } from '../../src/ui/corpus-build';
-import { compileOwnCorpus } from '../../src/ui/corpus-compile';
 import type { KeptStore } from '../../src/ui/kept-corpus';
 import { KeptStoreError } from '../../src/ui/kept-corpus';
 import { hasKeptCorpus, setKeptFlag } from '../../src/ui/kept-flag';
 import { OwnCorpusPanel } from '../../src/ui/own-corpus';
 import { Root } from '../../src/ui/root';
 import { libraryIndex } from '../helpers/engine';
+import { ask, choose, compileHere, memoryStorage } from '../helpers/page';
 
 afterEach(cleanup);
 
-const compileHere: BuildCorpus = async (files, prompt) => compileOwnCorpus(files, prompt);
 const garden = () =>
   new File([readFileSync('tests/fixtures/other-corpus/garden.md', 'utf8')], 'garden.md', {
     type: 'text/markdown',
@@ -46,15 +44,6 @@ function memoryStore(initial?: Uint8Array) {
   };
 }
 
-function memoryStorage(): Storage {
-  const values = new Map<string, string>();
-  return {
-    getItem: (key: string) => values.get(key) ?? null,
-    setItem: (key: string, value: string) => void values.set(key, value),
-    removeItem: (key: string) => void values.delete(key),
-  } as Storage;
-}
-
 async function visit(store: KeptStore, local: Storage) {
   render(
     <Root
@@ -66,17 +55,6 @@ async function visit(store: KeptStore, local: Storage) {
     />,
   );
   await screen.findByLabelText('Your question');
-}
-
-function choose(files: File[]) {
-  const input = screen.getByLabelText('choose files') as HTMLInputElement;
-  Object.defineProperty(input, 'files', { value: files, configurable: true });
-  fireEvent.change(input);
-}
-
-function ask(question: string) {
-  fireEvent.input(screen.getByLabelText('Your question'), { target: { value: question } });
-  fireEvent.click(screen.getByRole('button', { name: /^(Ask|Looking…)$/ }));
 }
 
 const keepBox = () => screen.findByLabelText(/Keep them on this device/, {}, { timeout: 5000 });
