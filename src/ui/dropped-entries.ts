@@ -25,7 +25,9 @@ export interface Walked {
   problems: string[];
 }
 
-const pathOf = (entry: DroppedEntry) => entry.fullPath.replace(/^\//u, '') || entry.name;
+// "/notes/garden.md" → "notes/garden.md", as a picked folder's files name themselves.
+const LEADING_SLASH = /^\//u;
+const pathOf = (entry: DroppedEntry) => entry.fullPath.replace(LEADING_SLASH, '') || entry.name;
 
 /** Whether a drop holds a folder: only then are the entries walked instead of the files taken. */
 export const holdsFolder = (entries: readonly DroppedEntry[]) => entries.some((entry) => entry.isDirectory);

@@ -66,6 +66,8 @@ export function EvalPage({
   load = loadQuestionTime,
 }: EvalPageProps) {
   const bundled = useMemo(() => checkEvalSet(bundledQuestions), [bundledQuestions]);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   const [request, setRequest] = useState<Request | undefined>(undefined);
   const [phase, setPhase] = useState<Phase>({ phase: 'waiting' });
   const [text, setText] = useState('');
@@ -139,10 +141,14 @@ export function EvalPage({
 
   return (
     <section class="eval-page" aria-labelledby="eval-heading">
-      <h1 id="eval-heading">Evaluate the gate</h1>
+      {/* Focused when the route opens, so that a screen reader starts here rather than at the top. */}
+      <h1 id="eval-heading" tabIndex={-1} ref={heading}>
+        Evaluate the gate
+      </h1>
       <p>
-        Labelled questions go through the same retrieval, gate, generator and verifier as your questions. The
-        threshold in use is {score(engine.gate.threshold)} ({engine.gate.source}).
+        Labelled questions go through the same retrieval, gate and verifier as your questions, with the
+        extractive stand-in writing the answers (a key you set is not spent here). The threshold in use is{' '}
+        {score(engine.gate.threshold)} ({engine.gate.source}).
       </p>
       {corpus === 'bundled' ? (
         <p>

@@ -141,7 +141,8 @@ export function StripPlot({ points, shipped, threshold, max }: StripPlotProps) {
       viewBox={`0 0 ${PLOT_WIDTH} ${STRIP.height}`}
       width="100%"
       role="img"
-      aria-labelledby={`${id}-title ${id}-desc`}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-desc`}
     >
       <title id={`${id}-title`}>Best retrieval score of each question</title>
       <desc id={`${id}-desc`}>{stripDescription(points, shipped, threshold)}</desc>
@@ -149,7 +150,7 @@ export function StripPlot({ points, shipped, threshold, max }: StripPlotProps) {
         Answerable ({answerable.length})
       </text>
       <text x={STRIP.padX} y={STRIP.unanswerableLabel} font-size={FONT}>
-        Unanswerable ({unanswerable.length}; hollow: beyond the gate)
+        Unanswerable ({unanswerable.length})
       </text>
       {[STRIP.answerableLane, STRIP.unanswerableLane].map((lane) => (
         <rect
@@ -230,7 +231,8 @@ export function RiskCoverageCurve({ points, shipped, current }: RiskCoverageCurv
         viewBox={`0 0 ${PLOT_WIDTH} ${CURVE.height}`}
         width="100%"
         role="img"
-        aria-labelledby={`${id}-title ${id}-desc`}
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-desc`}
       >
         <title id={`${id}-title`}>Risk against coverage</title>
         <desc id={`${id}-desc`}>{description}</desc>

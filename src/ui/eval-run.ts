@@ -198,13 +198,16 @@ export function riskCoverageAt(threshold: number, outcomes: readonly QuestionOut
 export const aboveAll = (run: EvalRun) => Math.max(0, ...run.questions.map((q) => q.bestScore)) + 0.001;
 
 /**
- * The risk–coverage curve as the threshold sweeps every distinct best score, lowest first, then one
- * above the highest (nothing passes the gate). Between two best scores the gate decides the same
- * questions, so these are all the points where coverage can change. SKIP questions are left out of risk
- * and coverage (see riskCoverageAt).
+ * The risk–coverage curve as the threshold sweeps every point where an outcome can change, lowest
+ * first: every best score (the gate lets one more question through) and every other step of a
+ * question's context (one more passage reaches the generator, which can change what a model answers),
+ * then one above the highest (nothing passes the gate). SKIP questions are left out of risk and
+ * coverage (see riskCoverageAt).
  */
 export function riskCoverage(run: EvalRun): RiskCoveragePoint[] {
-  const thresholds = [...new Set(run.questions.map((q) => q.bestScore))].sort((a, b) => a - b);
+  const thresholds = [
+    ...new Set(run.questions.flatMap((q) => [q.bestScore, ...q.steps.map(({ breakpoint }) => breakpoint)])),
+  ].sort((a, b) => a - b);
   return [...thresholds, aboveAll(run)].map((threshold) =>
     riskCoverageAt(threshold, outcomeAt(run, threshold)),
   );

@@ -6,10 +6,11 @@ import { clearKeptFlag, setKeptFlag } from './kept-flag';
 
 /** Where kept documents live, injected so that the panel's tests need no IndexedDB. */
 export interface KeptStore {
-  /** The kept index's bytes, or undefined when nothing is kept. */
+  /** The kept index's bytes, or undefined when nothing is kept (and then nothing says there is). */
   load(): Promise<Uint8Array | undefined>;
   /** Resolves once the bytes are on disk (the transaction completed), not merely queued. */
   save(bytes: Uint8Array): Promise<void>;
+  /** Leaves nothing behind: the record, its database and the flag. */
   remove(): Promise<void>;
 }
 
@@ -35,14 +36,35 @@ function asStoreError(error: unknown): KeptStoreError {
   throw error;
 }
 
+const BLOCKED = 'another tab of this site holds its storage open; close it and try again';
+
 function opened(factory: IDBFactory): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
+    let blocked = false;
     const request = factory.open(DATABASE, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
-    request.onsuccess = () => resolve(request.result);
+    request.onupgradeneeded = () => {
+      // A later version adds to what is there rather than creating it twice.
+      if (!request.result.objectStoreNames.contains(STORE)) request.result.createObjectStore(STORE);
+    };
+    request.onsuccess = () => {
+      // Opened after all, once the caller had been told it was blocked: nobody holds this connection.
+      if (blocked) request.result.close();
+      else resolve(request.result);
+    };
     request.onerror = () => reject(request.error);
-    request.onblocked = () =>
-      reject(new KeptStoreError('another tab of this site holds its storage open; close it and try again'));
+    request.onblocked = () => {
+      blocked = true;
+      reject(new KeptStoreError(BLOCKED));
+    };
+  });
+}
+
+function deleted(factory: IDBFactory): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = factory.deleteDatabase(DATABASE);
+    request.onsuccess = () => resolve();
+    request.onerror = () => reject(asStoreError(request.error));
+    request.onblocked = () => reject(new KeptStoreError(BLOCKED));
   });
 }
 
@@ -91,7 +113,11 @@ export function indexedDbStore(options: {
   return {
     async load() {
       const record: unknown = await inTransaction(available(), 'readonly', (store) => store.get(KEY));
-      if (record === undefined) return undefined;
+      if (record === undefined) {
+        // The flag outlived what it pointed at (the browser cleared site data but not the flag).
+        clearKeptFlag(flags);
+        return undefined;
+      }
       const parsed = KeptRecordSchema.safeParse(record);
       if (!parsed.success)
         throw new KeptStoreError('what is kept on this device is not a set of documents this page wrote');
@@ -99,12 +125,17 @@ export function indexedDbStore(options: {
     },
     async save(bytes) {
       const record = { version: 1, index: bytes, savedAt: new Date().toISOString() };
-      await inTransaction(available(), 'readwrite', (store) => store.put(record, KEY));
-      setKeptFlag(flags);
+      const factory = available();
+      await inTransaction(factory, 'readwrite', (store) => store.put(record, KEY));
+      // Without the flag no later visit would look: what cannot be found again is not kept.
+      if (!setKeptFlag(flags)) {
+        await deleted(factory);
+        throw new KeptStoreError('this browser would not let the page note that they are kept');
+      }
     },
     async remove() {
       // Without IndexedDB nothing can have been kept; the flag is cleared either way.
-      if (factory !== undefined) await inTransaction(factory, 'readwrite', (store) => store.delete(KEY));
+      if (factory !== undefined) await deleted(factory);
       clearKeptFlag(flags);
     },
   };

@@ -4,12 +4,14 @@
 
 export const KEPT_FLAG = 'sourcebound.kept-corpus';
 
-const safely = (action: () => void) => {
+/** Whether the action ran: storage switched off or full throws a DOMException. */
+const safely = (action: () => void): boolean => {
   try {
     action();
+    return true;
   } catch (error) {
-    // Storage switched off or full: the flag is a hint, and the store itself says what it holds.
     if (!(error instanceof DOMException)) throw error;
+    return false;
   }
 };
 
@@ -21,5 +23,10 @@ export function hasKeptCorpus(storage: Storage | undefined): boolean {
   return value === '1';
 }
 
-export const setKeptFlag = (storage: Storage | undefined) => safely(() => storage?.setItem(KEPT_FLAG, '1'));
-export const clearKeptFlag = (storage: Storage | undefined) => safely(() => storage?.removeItem(KEPT_FLAG));
+/** Whether the flag is now set: without storage, or with it full, it is not. */
+export const setKeptFlag = (storage: Storage | undefined): boolean =>
+  storage !== undefined && safely(() => storage.setItem(KEPT_FLAG, '1'));
+
+export const clearKeptFlag = (storage: Storage | undefined): void => {
+  safely(() => storage?.removeItem(KEPT_FLAG));
+};

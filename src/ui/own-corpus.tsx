@@ -19,8 +19,10 @@ type Status =
   | { phase: 'failed'; problems: string[]; leftOut: string[] }
   | { phase: 'built'; leftOut: string[] }
   | { phase: 'restored'; files: number }
-  | { phase: 'restore-failed'; message: string }
-  | { phase: 'removed'; fromDevice: boolean };
+  | { phase: 'removed'; fromDevice: boolean; problem?: string | undefined };
+
+/** Kept documents that did not come back into the page. */
+type LeftOnDevice = { kind: 'unreadable'; message: string } | { kind: 'set-aside'; files: number };
 
 /** What keeping on this device is doing. */
 type Keeping =
@@ -69,15 +71,27 @@ export function OwnCorpusPanel(props: OwnCorpusPanelProps) {
   );
   const [status, setStatus] = useState<Status>({ phase: 'idle' });
   const [keeping, setKeeping] = useState<Keeping>({ phase: 'off' });
-  // Every read, build and restore takes a number; only the newest may change the page.
+  // Kept documents that are not in the page: unreadable, or set aside for files brought meanwhile.
+  const [leftOnDevice, setLeftOnDevice] = useState<LeftOnDevice | undefined>(undefined);
+  // Every read, build and restore takes a number; only the newest may change the status.
   const latest = useRef(0);
+  // Bumped whenever documents enter or leave the page by the visitor's doing: a restore that finds it
+  // moved since it began does not put the kept documents over theirs.
+  const shown = useRef(0);
+  // Bumped by every save and removal asked for: only the newest may say how keeping stands, and a
+  // restore does not undo a choice made while it read.
+  const choice = useRef(0);
   // Saves and removals run one after another, so that the last one asked for is what stays on disk.
   const storeQueue = useRef<Promise<unknown>>(Promise.resolve());
-  // The index last written or read back, so that restoring it does not write it straight back.
-  const onDisk = useRef<CompiledIndex | undefined>(undefined);
+  // The index last saved or read back, so that restoring it does not write it straight back.
+  const saved = useRef<CompiledIndex | undefined>(undefined);
   // Whether the visitor keeps their documents, as of now: an effect scheduled before they changed their
   // mind reads this, not the state it was rendered with.
   const keeps = useRef(false);
+  // Whether the device may hold documents (a save asked for, or the flag seen at load): Remove then
+  // clears the device too. `holds` is whether it is known to: a save completed or a record was read.
+  const mayHold = useRef(restore);
+  const holds = useRef(false);
 
   const queued = <T,>(operation: () => Promise<T>): Promise<T> => {
     const run = storeQueue.current.then(operation);
@@ -86,40 +100,63 @@ export function OwnCorpusPanel(props: OwnCorpusPanelProps) {
   };
 
   const keep = (index: CompiledIndex) => {
+    const id = ++choice.current;
     keeps.current = true;
-    onDisk.current = index;
+    saved.current = index;
+    mayHold.current = true;
+    const heldBefore = holds.current;
     setKeeping({ phase: 'saving' });
     const bytes = serializeIndex(index);
     queued(() => store.save(bytes)).then(
-      () =>
-        setKeeping((now) => (now.phase === 'saving' && onDisk.current === index ? { phase: 'kept' } : now)),
+      () => {
+        holds.current = true;
+        if (id !== choice.current) return;
+        setKeeping({ phase: 'kept' });
+        // What was left on the device is replaced by these.
+        setLeftOnDevice(undefined);
+      },
       (error: unknown) => {
         if (!(error instanceof KeptStoreError)) return rethrowLater(error);
+        if (id !== choice.current) return;
         keeps.current = false;
-        onDisk.current = undefined;
+        saved.current = undefined;
+        const earlier = heldBefore
+          ? ' What was kept before is still on this device: “Remove your documents” takes it off.'
+          : '';
         setKeeping({
           phase: 'failed',
-          message: `Your documents are still in this page, but they could not be kept: ${clause(error.message)}.`,
+          message: `Your documents are still in this page, but they could not be kept: ${clause(error.message)}.${earlier}`,
         });
       },
     );
   };
 
+  /** Takes whatever is kept off the device; resolves to the problem, if the device would not. */
+  const clearDevice = async (): Promise<string | undefined> => {
+    try {
+      await queued(() => store.remove());
+    } catch (error) {
+      if (!(error instanceof KeptStoreError)) throw error;
+      return clause(error.message);
+    }
+    mayHold.current = false;
+    holds.current = false;
+    return undefined;
+  };
+
   const forget = () => {
+    const id = ++choice.current;
     keeps.current = false;
-    onDisk.current = undefined;
+    saved.current = undefined;
     setKeeping({ phase: 'off' });
-    return queued(() => store.remove()).then(
-      () => true,
-      (error: unknown) => {
-        if (!(error instanceof KeptStoreError)) throw error;
+    void clearDevice().then((problem) => {
+      if (problem !== undefined && id === choice.current) {
         setKeeping({
           phase: 'failed',
-          message: `Your documents could not be removed from this device: ${clause(error.message)}.`,
+          message: `Your documents could not be removed from this device: ${problem}.`,
         });
-        return false;
-      },
-    );
+      }
+    }, rethrowLater);
   };
 
   const take = async ({ id, files, entries }: Incoming) => {
@@ -157,14 +194,16 @@ export function OwnCorpusPanel(props: OwnCorpusPanelProps) {
       return;
     }
     setStatus({ phase: 'built', leftOut: read.leftOut });
+    shown.current++;
     onBuilt(outcome.index);
   };
 
   // Read back once, when the panel first shows.
   useEffect(() => {
     if (!restore) return;
-    // Files brought while the kept ones are read win: this restore then changes nothing.
     const id = --latest.current;
+    const shownAtStart = shown.current;
+    const choiceAtStart = choice.current;
     setStatus({ phase: 'working', step: 'Reading the documents kept on this device…' });
     const restoring = async () => {
       let bytes: Uint8Array | undefined;
@@ -172,25 +211,35 @@ export function OwnCorpusPanel(props: OwnCorpusPanelProps) {
       try {
         bytes = await queued(() => store.load());
         if (bytes === undefined) {
+          // The flag outlived what it pointed at (the browser cleared the storage); the store cleared
+          // the flag. Nothing to say.
+          if (choice.current === choiceAtStart) mayHold.current = false;
           if (id === latest.current) setStatus({ phase: 'idle' });
-          // The flag outlived what it pointed at (storage cleared by the browser): nothing to say.
-          await forget();
           return;
         }
+        holds.current = true;
         index = parseIndex(bytes);
       } catch (error) {
         if (!(error instanceof KeptStoreError || error instanceof IndexLoadError)) throw error;
         // Left on disk: the visitor decides whether to remove it; a failed read deletes nothing.
-        if (id === latest.current) setStatus({ phase: 'restore-failed', message: error.message });
+        if (choice.current === choiceAtStart) setLeftOnDevice({ kind: 'unreadable', message: error.message });
+        if (id === latest.current) setStatus({ phase: 'idle' });
         return;
       }
-      keeps.current = true;
-      onDisk.current = index;
-      // Superseded by files brought meanwhile, the visitor still asked to keep documents: the new ones
-      // replace these on disk (the effect below), rather than these coming back next visit.
-      setKeeping({ phase: 'kept' });
-      if (id !== latest.current) return;
-      setStatus({ phase: 'restored', files: new Set(index.passages.map((passage) => passage.file)).size });
+      const files = new Set(index.passages.map((passage) => passage.file)).size;
+      if (shown.current !== shownAtStart) {
+        // The visitor brought documents (or removed them) while these were read: theirs stay in the
+        // page, and these stay on the device until they choose.
+        if (choice.current === choiceAtStart) setLeftOnDevice({ kind: 'set-aside', files });
+        return;
+      }
+      if (choice.current === choiceAtStart) {
+        keeps.current = true;
+        saved.current = index;
+        setKeeping({ phase: 'kept' });
+      }
+      if (id === latest.current) setStatus({ phase: 'restored', files });
+      shown.current++;
       onBuilt(index);
     };
     void restoring().catch(rethrowLater);
@@ -205,17 +254,27 @@ export function OwnCorpusPanel(props: OwnCorpusPanelProps) {
   // New documents, or a gate applied to them, replace what is kept when the visitor keeps them.
   // keep() reads the current state; a new index, or keeping switched on, is the trigger.
   useEffect(() => {
-    if (own !== undefined && keeps.current && onDisk.current !== own.index) keep(own.index);
+    if (own !== undefined && keeps.current && saved.current !== own.index) keep(own.index);
   }, [own?.index, keeping.phase]);
 
   const remove = async () => {
-    latest.current++;
-    // Also what could not be read back: it is still on disk until removed.
-    const wasKept = keeping.phase !== 'off' || status.phase === 'restore-failed';
-    const removed = wasKept ? await forget() : true;
-    if (!removed) return;
-    setStatus({ phase: 'removed', fromDevice: wasKept });
+    const id = ++latest.current;
+    shown.current++;
+    const fromDevice = mayHold.current;
+    ++choice.current;
+    keeps.current = false;
+    saved.current = undefined;
+    setKeeping({ phase: 'off' });
+    setLeftOnDevice(undefined);
+    // Off the page at once, whatever the device says; files brought meanwhile are not undone.
     onRemove();
+    if (!fromDevice) {
+      setStatus({ phase: 'removed', fromDevice: false });
+      return;
+    }
+    setStatus({ phase: 'working', step: 'Removing them from this device…' });
+    const problem = await clearDevice();
+    if (id === latest.current) setStatus({ phase: 'removed', fromDevice: true, problem });
   };
 
   const kept = keeping.phase === 'kept' || keeping.phase === 'saving';
@@ -240,7 +299,8 @@ export function OwnCorpusPanel(props: OwnCorpusPanelProps) {
           </label>
         </fieldset>
       )}
-      {own === undefined && status.phase !== 'restore-failed' ? null : (
+      <LeftOnDeviceNote left={leftOnDevice} />
+      {own === undefined && leftOnDevice === undefined ? null : (
         <div class="corpus-keep">
           {own === undefined ? null : (
             <label>
@@ -318,14 +378,14 @@ function CorpusStatus({ status }: { status: Status }) {
           device.
         </p>
       );
-    case 'restore-failed':
-      return (
-        <p role="alert" class="corpus-problems">
-          The documents kept on this device could not be read back ({status.message}). They are still there:
-          remove them, or bring your documents again.
-        </p>
-      );
     case 'removed':
+      if (status.problem !== undefined) {
+        return (
+          <p role="alert" class="corpus-problems">
+            Your documents are gone from this page, but not from this device: {status.problem}.
+          </p>
+        );
+      }
       return (
         <p role="status" class="corpus-status">
           Your documents are gone from this page{status.fromDevice ? ' and from this device' : ''}.
@@ -333,6 +393,29 @@ function CorpusStatus({ status }: { status: Status }) {
       );
     default:
       return assertNever(status);
+  }
+}
+
+function LeftOnDeviceNote({ left }: { left: LeftOnDevice | undefined }) {
+  if (left === undefined) return null;
+  switch (left.kind) {
+    case 'unreadable':
+      return (
+        <p role="alert" class="corpus-problems">
+          The documents kept on this device could not be read back ({left.message}). They are still there:
+          remove them, or bring your documents again and keep those instead.
+        </p>
+      );
+    case 'set-aside':
+      return (
+        <p role="status" class="corpus-status">
+          The documents you kept on an earlier visit ({plural(left.files, 'file')}) are still on this device;
+          the ones you just brought are in use. Keep these to replace them, or remove your documents to take
+          both away.
+        </p>
+      );
+    default:
+      return assertNever(left);
   }
 }
 

@@ -1,3 +1,5 @@
+import { useState } from 'preact/hooks';
+
 /**
  * Labelled questions, typed or pasted or chosen as a file, in the format of eval/questions.json: the
  * calibration panel and the evaluation page take them the same way.
@@ -18,12 +20,21 @@ export function QuestionsForm({
   onText: (text: string) => void;
   onSubmit: (event: Event) => void;
 }) {
+  const [problem, setProblem] = useState<string | undefined>(undefined);
   const fromFile = async (event: Event) => {
     const input = event.currentTarget as HTMLInputElement;
     const file = input.files?.[0];
     // Emptied, so that choosing the same file again (after editing it) is a change too.
     input.value = '';
-    if (file !== undefined) onText(await file.text());
+    if (file === undefined) return;
+    try {
+      onText(await file.text());
+      setProblem(undefined);
+    } catch (error) {
+      // Moved or deleted since it was chosen, or one the browser may not read.
+      if (!(error instanceof DOMException)) throw error;
+      setProblem(`${file.name} could not be read (${error.message || error.name})`);
+    }
   };
   return (
     <form class="questions-form" onSubmit={onSubmit}>
@@ -36,6 +47,7 @@ export function QuestionsForm({
         </label>
         <button type="submit">{submit}</button>
       </div>
+      {problem === undefined ? null : <p role="alert">{problem}</p>}
     </form>
   );
 }

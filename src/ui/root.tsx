@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { createEngine, type Engine } from '../engine-setup';
 import type { CompiledIndex } from '../index-file';
 import type { AskResult, GateSettings } from '../types';
@@ -57,6 +57,12 @@ export function Root({
     window.addEventListener('hashchange', follow);
     return () => window.removeEventListener('hashchange', follow);
   }, []);
+  // Back from the evaluation: the keyboard returns to the question box, not to the top of the page.
+  const wasShowingEval = useRef(showEval);
+  useEffect(() => {
+    if (wasShowingEval.current && !showEval) document.getElementById('question')?.focus();
+    wasShowingEval.current = showEval;
+  }, [showEval]);
   useEffect(() => {
     if (!showEval || evalPanel !== undefined) return;
     let live = true;

@@ -81,9 +81,12 @@ describe('the evaluation, as pictures (#/eval)', () => {
     const page = await openSite(context, site.server.url);
     await ask(page, 'How long can I borrow a DVD for?');
     await openEvaluation(page);
+    // The keyboard and a screen reader start at the new page's heading, and come back to the question box.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('eval-heading');
     await page.goBack();
     await waitForAskBox(page);
     expect(await resultHeading(page).textContent()).toBe('Answer');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('question');
 
     const direct = await context.newPage();
     await direct.goto(`${site.server.url}#/eval`);

@@ -76,6 +76,7 @@ describe("the visitor's own documents, indexed in the page", () => {
 
     await page.getByRole('button', { name: 'Remove your documents' }).click();
     await page.getByText(/gone from this page and from this device/).waitFor();
+    expect(await page.evaluate(async () => (await indexedDB.databases()).length)).toBe(0);
     await page.reload();
     await page.getByLabel('Your question').waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Ask the library manual');

@@ -191,11 +191,15 @@ describe('EvalPage on the bundled manual', () => {
 });
 
 /** One row a distinct best score of the bundled set, and one above them all. */
+/** One row per threshold where an outcome can change: every score of a question's context (its best among them), and one above all. */
 function curveRows(): number {
-  const scores = new Set(
-    JSON.parse(readFileSync('eval/questions.json', 'utf8')).map(
-      (item: { question: string }) => library.retriever.retrieve(item.question, 1)[0]?.score ?? 0,
-    ),
+  const scores = new Set<number>(
+    JSON.parse(readFileSync('eval/questions.json', 'utf8')).flatMap((item: { question: string }) => {
+      const context = library.retriever
+        .retrieve(item.question, library.contextSize)
+        .map(({ score }) => score);
+      return context.length === 0 ? [0] : context;
+    }),
   );
   return scores.size + 1;
 }

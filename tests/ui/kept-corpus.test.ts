@@ -91,6 +91,81 @@ describe('documents kept in IndexedDB', () => {
   });
 });
 
+describe('what the store promises', () => {
+  /**
+   * A database whose put succeeds at once but whose transaction completes only when the test says:
+   * the moment a store that trusted the request's success would report too early.
+   */
+  function slowToCommit() {
+    let commit: () => void = () => undefined;
+    const transaction = {
+      objectStore: () => ({
+        put: () => {
+          const request = { result: 'corpus' } as unknown as IDBRequest;
+          setTimeout(() => request.onsuccess?.(new Event('success')));
+          return request;
+        },
+      }),
+    } as unknown as IDBTransaction;
+    commit = () => transaction.oncomplete?.(new Event('complete'));
+    const database = { transaction: () => transaction, close: () => undefined } as unknown as IDBDatabase;
+    const factory = {
+      open: () => {
+        const request = { result: database } as unknown as IDBOpenDBRequest;
+        setTimeout(() => request.onsuccess?.(new Event('success')));
+        return request;
+      },
+    } as unknown as IDBFactory;
+    return { factory, commit: () => commit() };
+  }
+
+  it('reports a save, and sets the flag, only once the transaction has completed', async () => {
+    const { factory, commit } = slowToCommit();
+    const flags = memoryStorage();
+    let done = false;
+    const saving = indexedDbStore({ factory, flags })
+      .save(bytes)
+      .then(() => {
+        done = true;
+      });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(done).toBe(false);
+    expect(hasKeptCorpus(flags)).toBe(false);
+    commit();
+    await saving;
+    expect(hasKeptCorpus(flags)).toBe(true);
+  });
+
+  it('keeps nothing it could not flag: without the flag no visit would find it', async () => {
+    const factory = new IDBFactory();
+    const full = memoryStorage();
+    full.setItem = () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+    await expect(indexedDbStore({ factory, flags: full }).save(bytes)).rejects.toThrow(
+      /would not let the page note that they are kept/,
+    );
+    expect(await indexedDbStore({ factory, flags: memoryStorage() }).load()).toBeUndefined();
+    await expect(indexedDbStore({ factory, flags: undefined }).save(bytes)).rejects.toThrow(KeptStoreError);
+  });
+
+  it('leaves no database behind once removed', async () => {
+    const factory = new IDBFactory();
+    const store = indexedDbStore({ factory, flags: memoryStorage() });
+    await store.save(bytes);
+    expect((await factory.databases()).map(({ name }) => name)).toEqual(['sourcebound']);
+    await store.remove();
+    expect(await factory.databases()).toEqual([]);
+  });
+
+  it('clears a flag that points at nothing when it finds nothing', async () => {
+    const flags = memoryStorage();
+    flags.setItem(KEPT_FLAG, '1');
+    expect(await indexedDbStore({ factory: new IDBFactory(), flags }).load()).toBeUndefined();
+    expect(hasKeptCorpus(flags)).toBe(false);
+  });
+});
+
 describe('the kept flag', () => {
   it('counts only "1": anything else another tab or version wrote means nothing is kept', () => {
     const flags = memoryStorage();

@@ -140,18 +140,32 @@ const HAND_MADE: EvalQuestion[] = [
 ];
 
 describe('riskCoverage', () => {
-  it('sweeps every best score and one above, leaving SKIP questions out of risk and coverage', async () => {
+  it('sweeps every best score and every step of a context, and one above, leaving SKIP questions out', async () => {
     const recorded = await run(tinyEngine(), HAND_MADE);
     const best = outcomeAt(recorded, 0).map((outcome) => outcome.bestScore);
     // What the figures below were worked out from: cat 0.755 > tomato 0.555 > dog-water 0.486 > dog 0.483 > France 0.
     expect(best.map((score) => score.toFixed(3))).toEqual(['0.755', '0.483', '0.555', '0.000', '0.486']);
-    const curve = riskCoverage(recorded).map(({ threshold, coverage, risk, answered, decided }) => ({
+    const all = riskCoverage(recorded).map(({ threshold, coverage, risk, answered, decided }) => ({
       threshold: threshold.toFixed(3),
       coverage,
       risk,
       answered,
       decided,
     }));
+    // The steps where one more passage joins a context are swept too: there the generator may answer
+    // differently. Here the stand-in does not, so each such point repeats the best score below it.
+    const steps = recorded.questions.flatMap((q) => q.steps.map(({ breakpoint }) => breakpoint.toFixed(3)));
+    expect(all.map(({ threshold }) => threshold)).toEqual(expect.arrayContaining(steps));
+    const atBest = new Set([...best.map((score) => score.toFixed(3)), '0.756']);
+    all.forEach((point, i) => {
+      if (atBest.has(point.threshold)) return;
+      const below = all
+        .slice(0, i)
+        .reverse()
+        .find(({ threshold }) => atBest.has(threshold));
+      expect({ ...point, threshold: below?.threshold }).toEqual(below);
+    });
+    const curve = all.filter(({ threshold }) => atBest.has(threshold));
     expect(curve).toEqual([
       // France is never answered; cat, dog and tomato are, and tomato is wrong.
       { threshold: '0.000', coverage: 3 / 4, risk: 1 / 3, answered: 3, decided: 4 },
