@@ -10,8 +10,36 @@ import type { LoadProgress, OnProgress } from './index-loading';
 import type { KeptStore } from './kept-corpus';
 import { hasKeptCorpus } from './kept-flag';
 
-type OwnPanel = typeof import('./own-corpus') | { failed: string };
-type EvalPanel = typeof import('./eval-page') | { failed: string };
+/** A lazy chunk: not asked for yet (or loading), loaded, or failed to load (offline before it was cached). */
+type Chunk<Module> = Module | { failed: string } | undefined;
+
+/**
+ * Imports a chunk once `wanted`. A failed load stays `{ failed }` until `retry`, which tries again if it
+ * is still wanted; an error that is not a failed fetch is a bug, and is reported.
+ */
+function useChunk<Module extends object>(
+  wanted: boolean,
+  load: () => Promise<Module>,
+): [Chunk<Module>, () => void] {
+  const [chunk, setChunk] = useState<Chunk<Module>>(undefined);
+  // Not on `load`: a new arrow each render, for the same import.
+  useEffect(() => {
+    if (!wanted || chunk !== undefined) return;
+    let live = true;
+    load().then(
+      (module) => live && setChunk(module),
+      (error: unknown) => {
+        if (!(error instanceof TypeError)) throw error;
+        if (live) setChunk({ failed: error.message });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, chunk]);
+  const retry = () => setChunk((now) => (now !== undefined && 'failed' in now ? undefined : now));
+  return [chunk, retry];
+}
 
 /** The evaluation, as pictures: its own route, so that it can be linked to and the back button leaves it. */
 export const EVAL_ROUTE = '#/eval';
@@ -44,15 +72,14 @@ export function Root({
   const [incoming, setIncoming] = useState<Incoming | undefined>(undefined);
   // Documents kept last visit are read back at load; everyone else fetches this code with their first files.
   const [restore] = useState(() => buildCorpus !== undefined && hasKeptCorpus(props.storages?.local));
-  const [ownPanel, setOwnPanel] = useState<OwnPanel | undefined>(undefined);
-  const wanted = restore || incoming !== undefined;
+  const [ownPanel, retryOwnPanel] = useChunk(restore || incoming !== undefined, () => import('./own-corpus'));
   const [showEval, setShowEval] = useState(onEvalRoute);
-  const [evalPanel, setEvalPanel] = useState<EvalPanel | undefined>(undefined);
+  const [evalPanel, retryEvalPanel] = useChunk(showEval, () => import('./eval-page'));
   useEffect(() => {
     const follow = () => {
       setShowEval(onEvalRoute());
       // A chunk that failed to load (offline) is tried again the next time the route is visited.
-      setEvalPanel((now) => (now !== undefined && 'failed' in now ? undefined : now));
+      retryEvalPanel();
     };
     window.addEventListener('hashchange', follow);
     return () => window.removeEventListener('hashchange', follow);
@@ -63,35 +90,6 @@ export function Root({
     if (wasShowingEval.current && !showEval) document.getElementById('question')?.focus();
     wasShowingEval.current = showEval;
   }, [showEval]);
-  useEffect(() => {
-    if (!showEval || evalPanel !== undefined) return;
-    let live = true;
-    import('./eval-page').then(
-      (module) => live && setEvalPanel(module),
-      (error: unknown) => {
-        if (!(error instanceof TypeError)) throw error;
-        if (live) setEvalPanel({ failed: error.message });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [showEval, evalPanel]);
-  useEffect(() => {
-    if (!wanted || ownPanel !== undefined) return;
-    let live = true;
-    import('./own-corpus').then(
-      (module) => live && setOwnPanel(module),
-      (error: unknown) => {
-        // Offline before the chunk was cached: the manual still answers; a bug is reported.
-        if (!(error instanceof TypeError)) throw error;
-        if (live) setOwnPanel({ failed: error.message });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [wanted, ownPanel]);
   useEffect(() => {
     let live = true;
     loadIndex((progress) => live && setLoading({ phase: 'loading', progress })).then(
@@ -115,7 +113,7 @@ export function Root({
     const bring = (files: File[], entries: DroppedEntry[]) => {
       setIncoming((previous) => ({ id: (previous?.id ?? 0) + 1, files, entries }));
       // A chunk that failed to load is tried again with the next files.
-      if (ownPanel !== undefined && 'failed' in ownPanel) setOwnPanel(undefined);
+      retryOwnPanel();
     };
     const built = (index: CompiledIndex) => {
       setOwn((previous) => ({

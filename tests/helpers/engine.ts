@@ -4,6 +4,7 @@ import { createEngine, type Engine } from '../../src/engine';
 import type { CompiledIndex } from '../../src/index-file';
 import { compileIndex } from '../../src/ingest/compile';
 import type { GateSettings } from '../../src/types';
+import { compileOwnCorpus } from '../../src/ui/corpus-compile';
 
 export const TEST_PROMPT = { version: 'answer.test', text: 'Answer only from the passages. (answer.test)' };
 
@@ -50,4 +51,14 @@ export function libraryIndex(): CompiledIndex {
     .map((path) => ({ path, text: readFileSync(join('corpus', path), 'utf8') }));
   const prompt = { version: 'answer.v2', text: readFileSync('prompts/answer.v2.md', 'utf8') };
   return compileIndex({ files, prompt });
+}
+
+/** tests/fixtures/other-corpus/garden.md as a visitor's own documents: not calibrated, two passages. */
+export function gardenEngine(): Engine {
+  const garden = compileOwnCorpus(
+    [{ path: 'garden.md', text: readFileSync('tests/fixtures/other-corpus/garden.md', 'utf8') }],
+    { version: 'answer.v2', text: 'x' },
+  );
+  if (!garden.ok) throw new Error('the garden fixture must compile');
+  return createEngine(garden.index);
 }

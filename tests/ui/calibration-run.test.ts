@@ -1,15 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/engine-setup';
 import { calibratedGate, runCalibration } from '../../src/ui/calibration-run';
-import { compileOwnCorpus } from '../../src/ui/corpus-compile';
+import { gardenEngine } from '../helpers/engine';
 
-const garden = compileOwnCorpus(
-  [{ path: 'garden.md', text: readFileSync('tests/fixtures/other-corpus/garden.md', 'utf8') }],
-  { version: 'answer.v2', text: 'x' },
-);
-if (!garden.ok) throw new Error('the garden fixture must compile');
-const engine = createEngine(garden.index);
+const engine = gardenEngine();
 const QUESTIONS = readFileSync('tests/fixtures/other-corpus-questions.json', 'utf8');
 
 describe('runCalibration', () => {

@@ -2,27 +2,17 @@
 import { readFileSync } from 'node:fs';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createEngine, type Engine } from '../../src/engine-setup';
-import { compileOwnCorpus } from '../../src/ui/corpus-compile';
+import { createEngine } from '../../src/engine-setup';
 import { EvalPage } from '../../src/ui/eval-page';
 import { FONT, PLOT_WIDTH, RiskCoverageCurve, StripPlot } from '../../src/ui/eval-plots';
 import type { RiskCoveragePoint } from '../../src/ui/eval-run';
 import * as questionTime from '../../src/ui/question-time';
-import { libraryIndex } from '../helpers/engine';
+import { gardenEngine, libraryIndex } from '../helpers/engine';
 
 afterEach(cleanup);
 
 const library = createEngine(libraryIndex());
 const LAZY = { timeout: 5000 };
-
-function gardenEngine(): Engine {
-  const garden = compileOwnCorpus(
-    [{ path: 'garden.md', text: readFileSync('tests/fixtures/other-corpus/garden.md', 'utf8') }],
-    { version: 'answer.v2', text: 'x' },
-  );
-  if (!garden.ok) throw new Error('the garden fixture must compile');
-  return createEngine(garden.index);
-}
 
 /** The closing line at the threshold in use, once the run is over. */
 const closing = async () =>

@@ -7,22 +7,12 @@ import { type EvalQuestion, judge, parseEvalSet } from '../../src/evaluation';
 import { createExtractiveClient } from '../../src/generation/extractive';
 import { replying, throwing } from '../../src/generation/scripted';
 import type { GenerationClient, GenerationRequest } from '../../src/types';
-import { compileOwnCorpus } from '../../src/ui/corpus-compile';
 import { type EvalRun, flips, outcomeAt, riskCoverage, runEvaluation, twoByTwo } from '../../src/ui/eval-run';
-import { libraryIndex, tinyEngine } from '../helpers/engine';
+import { gardenEngine, libraryIndex, tinyEngine } from '../helpers/engine';
 
 const client = createExtractiveClient();
 const hasModel = false;
 const libraryQuestions = parseEvalSet(JSON.parse(readFileSync('eval/questions.json', 'utf8')));
-
-function gardenEngine(): Engine {
-  const garden = compileOwnCorpus(
-    [{ path: 'garden.md', text: readFileSync('tests/fixtures/other-corpus/garden.md', 'utf8') }],
-    { version: 'answer.v2', text: 'x' },
-  );
-  if (!garden.ok) throw new Error('the garden fixture must compile');
-  return createEngine(garden.index);
-}
 
 /** A client that counts its calls and otherwise is the stand-in. */
 function counting(inner: GenerationClient): GenerationClient & { calls: GenerationRequest[] } {
