@@ -1,9 +1,9 @@
 // npm run ask -- "question" [--json] [--index FILE] [--replay FILE] [--model ID] [--no-model] [--save-trace FILE]
 // npm run ask -- --trace FILE [--index FILE]
 import { writeFileSync } from 'node:fs';
-import { ask, createEngine, type Engine } from '../src/engine';
+import { ask, createEngine, type Engine } from '../src/ask/engine';
+import { parseTrace, replayTrace, sha256, type Trace, TraceError, traceOf } from '../src/evaluation/trace';
 import { createReplayClient } from '../src/generation/replay';
-import { parseTrace, replayTrace, sha256, type Trace, TraceError, traceOf } from '../src/trace';
 import type { GenerationClient } from '../src/types';
 import { assertNever } from '../src/types';
 import {

@@ -11,7 +11,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
-import { serializeIndex } from '../src/index-bytes';
+import { serializeIndex } from '../src/compiled-index/parse';
 import { compileIndex } from '../src/ingest/compile';
 import { describeModel } from '../src/retrieval/model';
 import { launchBrowser } from '../tests/e2e/browser';

@@ -1,10 +1,11 @@
 // What the command-line scripts share: reading files with errors that name them, the index, the key.
 import { existsSync, readFileSync } from 'node:fs';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { parseIndex } from '../src/compiled-index/parse';
+import type { CompiledIndex } from '../src/compiled-index/types';
+import { IndexLoadError } from '../src/compiled-index/version';
 import { createClaudeClient, DEFAULT_MODEL } from '../src/generation/claude';
 import { createExtractiveClient } from '../src/generation/extractive';
-import { parseIndex } from '../src/index-bytes';
-import { type CompiledIndex, IndexLoadError } from '../src/index-file';
 import type { GenerationClient } from '../src/types';
 
 export const DEFAULT_INDEX = 'generated/index.bin';

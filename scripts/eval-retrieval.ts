@@ -13,9 +13,9 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import MiniSearch from 'minisearch';
+import { createEngine } from '../src/ask/engine';
 import { DEFAULT_GATE } from '../src/config';
-import { createEngine } from '../src/engine';
-import { bestOf, calibrateOn, type EvalQuestion, parseEvalSet, rocAuc } from '../src/evaluation';
+import { bestOf, calibrateOn, type EvalQuestion, parseEvalSet, rocAuc } from '../src/evaluation/eval-set';
 import { compileIndex } from '../src/ingest/compile';
 import {
   BM25,

@@ -3,11 +3,11 @@
 // The stand-in on questions nobody on this project wrote: two SQuAD 2.0 articles, one passage per
 // paragraph, every question asked twice with no key, with the answerability check off and on.
 import { basename, extname } from 'node:path';
+import { ask, createEngine, type Engine } from '../src/ask/engine';
 import { DEFAULT_GATE } from '../src/config';
-import { ask, createEngine, type Engine } from '../src/engine';
 import { createExtractiveClient } from '../src/generation/extractive';
 import { compileIndex } from '../src/ingest/compile';
-import { normaliseForQuote } from '../src/verify/quotes';
+import { normaliseForQuote } from '../src/text/quotes';
 import { parseCommandLine, readText, run } from './cli';
 import {
   DEFAULT_SQUAD_FILE,

@@ -1,5 +1,5 @@
 // npm run eval -- [--questions FILE] [--index FILE] [--calibrate] [--model ID] [--no-model] | --replies FILE
-import { ask, createEngine, type Engine } from '../src/engine';
+import { ask, createEngine, type Engine } from '../src/ask/engine';
 import {
   type Calibration,
   calibrateOn,
@@ -9,7 +9,7 @@ import {
   parseEvalSet,
   parseRecordedReplies,
   tally,
-} from '../src/evaluation';
+} from '../src/evaluation/eval-set';
 import { createReplayClient } from '../src/generation/replay';
 import {
   chooseClient,

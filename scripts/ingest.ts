@@ -1,8 +1,8 @@
 // npm run ingest -- [--corpus DIR] [--out FILE] [--prompt FILE] [--threshold N] [--min-margin N] [--model bm25|tfidf] [--quiet]
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
+import { serializeIndex } from '../src/compiled-index/parse';
 import { DEFAULT_GATE, uncalibratedGate } from '../src/config';
-import { serializeIndex } from '../src/index-bytes';
 import { compileIndex } from '../src/ingest/compile';
 import { IngestError } from '../src/ingest/errors';
 import {

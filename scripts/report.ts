@@ -1,5 +1,5 @@
 // How results read in a terminal.
-import { explainRefusal } from '../src/reasons';
+import { explainRefusal } from '../src/ask/reasons';
 import type { AskResult, Scored } from '../src/types';
 
 const BAR_WIDTH = 30;

@@ -1,7 +1,7 @@
 // Deterministic synthetic corpora for the benchmark: made-up words with Zipf-like frequencies, Markdown
 // files of `## Section N` passages, and known-item queries whose words all come from one passage.
 import type { SourceFile } from '../../src/ingest/chunk';
-import { STOPWORDS } from '../../src/retrieval/tokenize';
+import { STOPWORDS } from '../../src/text/tokenize';
 
 export const CORPUS_SETTINGS = {
   seed: 20_261_203,

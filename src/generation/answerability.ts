@@ -1,7 +1,7 @@
-import { stem } from '../retrieval/stem';
-import { STOPWORDS, tokenize, words } from '../retrieval/tokenize';
+import { extractFigures, type Figure } from '../text/figures';
+import { stem } from '../text/stem';
+import { STOPWORDS, tokenize, words } from '../text/tokenize';
 import { assertNever } from '../types';
-import { extractFigures, type Figure } from '../verify/figures';
 
 // Whether one sentence (or table row) of a passage can answer a question, decided without a model.
 // The stand-in quotes; it does not understand. This check keeps it from quoting a sentence that only

@@ -1,7 +1,7 @@
-import { TABLE_LINE, TABLE_SEPARATOR, tableCells } from '../markdown-table';
-import { tokenize } from '../retrieval/tokenize';
+import { TABLE_LINE, TABLE_SEPARATOR, tableCells } from '../text/markdown-table';
+import { MIN_QUOTE_WORDS } from '../text/quotes';
+import { tokenize } from '../text/tokenize';
 import type { GenerationClient, GenerationOutcome, GeneratorInfo, Passage, Reply } from '../types';
-import { MIN_QUOTE_WORDS } from '../verify/quotes';
 import { checkUnit, describeVerdict, readQuestion } from './answerability';
 
 export const EXTRACTIVE: GeneratorInfo = {

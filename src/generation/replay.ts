@@ -16,3 +16,12 @@ export function createReplayClient(options: { raw: string; info: GeneratorInfo }
     },
   };
 }
+
+/** A client that reports an outcome recorded earlier (a failure a real client mapped, say) as it was. */
+export function createOutcomeReplayClient(options: {
+  outcome: GenerationOutcome;
+  info: GeneratorInfo;
+}): GenerationClient {
+  const { outcome, info } = options;
+  return { info, generate: async () => outcome };
+}

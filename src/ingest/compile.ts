@@ -1,9 +1,10 @@
+import type { CompiledIndex } from '../compiled-index/types';
+import { INDEX_FORMAT, INDEX_VERSION } from '../compiled-index/version';
 import { DEFAULT_CONTEXT_SIZE, DEFAULT_GATE } from '../config';
-import { type CompiledIndex, INDEX_FORMAT, INDEX_VERSION } from '../index-file';
 import { DEFAULT_RETRIEVAL_MODEL, type RetrievalModel } from '../retrieval/model';
 import { buildPostings } from '../retrieval/postings';
 import { passageText } from '../retrieval/retrieve';
-import { tokenize } from '../retrieval/tokenize';
+import { tokenize } from '../text/tokenize';
 import type { GateSettings, Prompt } from '../types';
 import { chunkCorpus, type SourceFile } from './chunk';
 

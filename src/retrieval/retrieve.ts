@@ -1,8 +1,8 @@
+import { tokenize } from '../text/tokenize';
 import type { Passage, Scored } from '../types';
 import { InvertedIndex } from './inverted-index';
 import type { RetrievalModel } from './model';
 import type { Postings } from './postings';
-import { tokenize } from './tokenize';
 
 export interface Retriever {
   readonly passages: readonly Passage[];

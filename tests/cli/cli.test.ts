@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { parseIndex } from '../../src/index-bytes';
+import { parseIndex } from '../../src/compiled-index/parse';
 
 // The command-line scripts as a user runs them: a real process, real files, no key, no network.
 

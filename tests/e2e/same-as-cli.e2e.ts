@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ask as askEngine, createEngine } from '../../src/engine';
-import { parseEvalSet } from '../../src/evaluation';
+import { ask as askEngine, createEngine } from '../../src/ask/engine';
+import { parseIndex } from '../../src/compiled-index/parse';
+import { parseEvalSet } from '../../src/evaluation/eval-set';
 import { createExtractiveClient } from '../../src/generation/extractive';
-import { parseIndex } from '../../src/index-bytes';
 import { useSite } from './harness';
 import { DIST } from './server';
 import { ask, resultOfThisQuestion } from './site';

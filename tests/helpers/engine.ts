@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createEngine, type Engine } from '../../src/engine';
-import type { CompiledIndex } from '../../src/index-file';
+import { createEngine, type Engine } from '../../src/ask/engine';
+import type { CompiledIndex } from '../../src/compiled-index/types';
 import { compileIndex } from '../../src/ingest/compile';
+import { compileOwnCorpus } from '../../src/ingest/compile-corpus';
 import type { GateSettings } from '../../src/types';
-import { compileOwnCorpus } from '../../src/ui/corpus-compile';
 
 export const TEST_PROMPT = { version: 'answer.test', text: 'Answer only from the passages. (answer.test)' };
 

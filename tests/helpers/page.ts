@@ -1,8 +1,8 @@
 // What a visitor does in the component tests (happy-dom): pick files, ask a question; and the
 // collaborators those tests inject in place of the browser's storage and the ingest worker.
 import { fireEvent, screen } from '@testing-library/preact';
-import type { BuildCorpus } from '../../src/ui/corpus-build';
-import { compileOwnCorpus } from '../../src/ui/corpus-compile';
+import { compileOwnCorpus } from '../../src/ingest/compile-corpus';
+import type { BuildCorpus } from '../../src/ui/own-documents/corpus-build';
 
 /** The ingest in place of the worker: the same compileOwnCorpus the worker runs. */
 export const compileHere: BuildCorpus = async (files, prompt) => compileOwnCorpus(files, prompt);

@@ -1,0 +1,34 @@
+import type { GateSettings, Scored } from '../types';
+
+export type GateVerdict = { pass: true } | { pass: false; detail: string };
+
+const format = (score: number) => score.toFixed(3);
+
+/**
+ * The one comparison that can stop a question before any model sees it. `scored` is best first.
+ * With `minMargin` > 0 the best passage must also lead the runner-up by that much: a question whose best
+ * match barely beats the next one matched words spread across the corpus, not one passage that answers it.
+ */
+export function gate(scored: readonly Scored[], settings: GateSettings): GateVerdict {
+  const best = scored[0];
+  if (best === undefined) {
+    return { pass: false, detail: 'no passage shares a term with the question' };
+  }
+  if (best.score < settings.threshold) {
+    return {
+      pass: false,
+      detail: `best score ${format(best.score)} (${best.passage.id}) is below the threshold ${format(settings.threshold)}`,
+    };
+  }
+  const runnerUp = scored[1];
+  if (settings.minMargin > 0 && runnerUp !== undefined) {
+    const margin = best.score - runnerUp.score;
+    if (margin < settings.minMargin) {
+      return {
+        pass: false,
+        detail: `best passage ${best.passage.id} leads ${runnerUp.passage.id} by ${format(margin)}, less than the minimum margin ${format(settings.minMargin)}`,
+      };
+    }
+  }
+  return { pass: true };
+}

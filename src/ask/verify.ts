@@ -1,0 +1,129 @@
+import { ungroundedFigures } from '../text/figures';
+import { checkQuote } from '../text/quotes';
+import type { Citation, FailedCheck, Passage, Reply } from '../types';
+
+const HAS_WORDS = /[\p{L}\p{N}]/u;
+
+export type Verdict =
+  | { ok: true; citations: string[]; quotes: Array<{ id: string; quote: string }> }
+  | {
+      ok: false;
+      reason:
+        | 'missing_citation'
+        | 'fabricated_citation'
+        | 'unsupported_quote'
+        | 'ungrounded_figure'
+        | 'unparseable_response';
+      detail: string;
+      failed?: FailedCheck;
+    };
+
+/**
+ * What a reply that claims an answer must prove before anyone sees it, in this order: it has an answer;
+ * it cites; every passage it cites was in this request's context (an id from elsewhere in the corpus is
+ * as fabricated as one from nowhere: the model was not shown it); every quote is a span of the passage
+ * it cites, and with `quotesRequired` (prompt v2) every citation has one; every figure in the answer is
+ * in a cited passage. Each check is deterministic; none takes the model's word for anything.
+ */
+export function verify(options: {
+  reply: Reply;
+  context: readonly Passage[];
+  corpusIds?: Pick<ReadonlySet<string>, 'has'>;
+  quotesRequired: boolean;
+}): Verdict {
+  const { reply, context, corpusIds, quotesRequired } = options;
+  // "…", "—" or a zero-width space is as empty as "": an answer says something in letters or digits.
+  if (!HAS_WORDS.test(reply.answer)) {
+    return {
+      ok: false,
+      reason: 'unparseable_response',
+      detail: 'the reply claims an answer but the answer is empty',
+    };
+  }
+  const citations = mergeCitations(reply.citations);
+  if (citations.length === 0) {
+    return {
+      ok: false,
+      reason: 'missing_citation',
+      detail: 'the reply claims an answer but cites no passage',
+    };
+  }
+
+  const byId = new Map(context.map((passage) => [passage.id, passage]));
+  const outside = citations.filter(({ id }) => !byId.has(id));
+  if (outside.length > 0) {
+    const described = outside.map(({ id }) =>
+      corpusIds?.has(id) ? `${JSON.stringify(id)} (in the corpus, not in this context)` : JSON.stringify(id),
+    );
+    return {
+      ok: false,
+      reason: 'fabricated_citation',
+      detail: `cites ${described.join(', ')}; the context held ${[...byId.keys()].join(', ')}`,
+    };
+  }
+
+  const quotes: Array<{ id: string; quote: string }> = [];
+  for (const { id, quote } of citations) {
+    const passage = byId.get(id) as Passage;
+    if (quote === undefined) {
+      if (!quotesRequired) continue;
+      return {
+        ok: false,
+        reason: 'unsupported_quote',
+        detail: `the citation of ${id} has no quote`,
+        failed: { kind: 'quote', id, quote: '', checkedAgainst: [id] },
+      };
+    }
+    const check = checkQuote(quote, passage.text);
+    if (!check.found) {
+      const elsewhere = context.filter((other) => other.id !== id && checkQuote(quote, other.text).found);
+      const where =
+        check.why === 'too_short'
+          ? 'is too short to show anything'
+          : elsewhere.length > 0
+            ? `is not in ${id} (it is in ${elsewhere.map((other) => other.id).join(', ')})`
+            : `is not in ${id}, nor in any passage given`;
+      return {
+        ok: false,
+        reason: 'unsupported_quote',
+        detail: `the quote ${JSON.stringify(quote)} cited as ${id} ${where}`,
+        failed: { kind: 'quote', id, quote, checkedAgainst: [id] },
+      };
+    }
+    quotes.push({ id, quote });
+  }
+
+  const cited = citations.map(({ id }) => byId.get(id) as Passage);
+  const [ungrounded] = ungroundedFigures(
+    reply.answer,
+    cited.map((passage) => passage.text),
+  );
+  if (ungrounded !== undefined) {
+    const ids = cited.map((passage) => passage.id);
+    return {
+      ok: false,
+      reason: 'ungrounded_figure',
+      detail: `the answer states ${JSON.stringify(ungrounded.text)}, which none of the cited passages (${ids.join(', ')}) holds`,
+      failed: { kind: 'figure', figure: ungrounded.text, checkedAgainst: ids },
+    };
+  }
+  return { ok: true, citations: [...new Set(citations.map(({ id }) => id))], quotes };
+}
+
+/**
+ * Ids trimmed, blank ones dropped, each id once; two quotes for one passage are kept as two citations
+ * of it, since each must hold.
+ */
+function mergeCitations(citations: readonly Citation[]): Citation[] {
+  const seen = new Set<string>();
+  const merged: Citation[] = [];
+  for (const citation of citations) {
+    const id = citation.id.trim();
+    if (id === '') continue;
+    const key = `${id}\u0000${citation.quote ?? ''}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    merged.push({ id, ...(citation.quote === undefined ? {} : { quote: citation.quote }) });
+  }
+  return merged;
+}

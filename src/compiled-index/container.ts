@@ -1,0 +1,138 @@
+// The compiled index as bytes: written by the ingest, bundled with the site, read by the command line and
+// by the page's index worker. This module only reads the container and decodes the postings; it knows no
+// schema, so the worker that runs it carries no zod. What it returns is still untrusted: check.ts
+// checks it (checkIndex) before anything uses it.
+//
+// One binary file, little-endian:
+//   "SBIX"  u32 version
+//   u32 n, n bytes of UTF-8 JSON: the header (model, terms, gate, prompt, counts)
+//   u32 n, n bytes of UTF-8 JSON: the passages, as columns (one array per field)
+//   u32 n, n bytes: the postings (src/retrieval/postings.ts)
+// The header and the passages are JSON because they are small or text; the postings, which are most of
+// a large index, are binary, because as JSON numbers they were 9× the size and took seconds to load.
+
+import type { Passage } from '../types';
+import { decodePostings, encodePostings, PostingsFormatError } from './postings-codec';
+import type { CompiledIndex, PassageColumns, RawIndex } from './types';
+import { INDEX_VERSION, IndexLoadError } from './version';
+
+const MAGIC = [0x53, 0x42, 0x49, 0x58]; // "SBIX"
+const SECTIONS = ['header', 'passages', 'postings'] as const;
+
+const invalid = (message: string) => new IndexLoadError(`not a valid sourcebound index: ${message}`);
+
+export function columnsOf(passages: readonly Passage[]): PassageColumns {
+  const files: string[] = [];
+  const fileIds = new Map<string, number>();
+  const file = passages.map((passage) => {
+    let id = fileIds.get(passage.file);
+    if (id === undefined) {
+      id = files.push(passage.file) - 1;
+      fileIds.set(passage.file, id);
+    }
+    return id;
+  });
+  return {
+    files,
+    file,
+    line: passages.map((passage) => passage.line),
+    id: passages.map((passage) => passage.id),
+    trail: passages.map((passage) => passage.trail),
+    text: passages.map((passage) => passage.text),
+  };
+}
+
+/** The bytes `npm run ingest` writes. */
+export function serializeIndex(index: CompiledIndex): Uint8Array<ArrayBuffer> {
+  const { passages, postings, ...rest } = index;
+  const header = { ...rest, passageCount: passages.length, postingCount: postings.docs.length };
+  const encoder = new TextEncoder();
+  return packSections([
+    encoder.encode(JSON.stringify(header)),
+    encoder.encode(JSON.stringify(columnsOf(passages))),
+    encodePostings(postings, passages.length),
+  ]);
+}
+
+/** The container around its three sections, in order: header, passages, postings. */
+export function packSections(sections: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(8 + sections.reduce((sum, section) => sum + 4 + section.length, 0));
+  const view = new DataView(bytes.buffer);
+  bytes.set(MAGIC, 0);
+  view.setUint32(4, INDEX_VERSION, true);
+  let at = 8;
+  for (const section of sections) {
+    view.setUint32(at, section.length, true);
+    bytes.set(section, at + 4);
+    at += 4 + section.length;
+  }
+  return bytes;
+}
+
+/** Reads the sections of the container, in order; every length is checked against what is there. */
+export function sectionsOf(bytes: Uint8Array): Uint8Array[] {
+  if (bytes.length < 8 || MAGIC.some((byte, i) => bytes[i] !== byte)) {
+    throw invalid('the file does not start with "SBIX"');
+  }
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const version = view.getUint32(4, true);
+  if (version !== INDEX_VERSION) {
+    throw new IndexLoadError(
+      `index format version ${version}; this build reads version ${INDEX_VERSION}: rebuild it with npm run ingest`,
+    );
+  }
+  const sections: Uint8Array[] = [];
+  let at = 8;
+  for (const name of SECTIONS) {
+    if (at + 4 > bytes.length) throw invalid(`the ${name} are missing`);
+    const length = view.getUint32(at, true);
+    if (at + 4 + length > bytes.length) throw invalid(`the ${name} section is cut short`);
+    sections.push(bytes.subarray(at + 4, at + 4 + length));
+    at += 4 + length;
+  }
+  if (at !== bytes.length) throw invalid(`${bytes.length - at} bytes after the postings`);
+  return sections;
+}
+
+function json(bytes: Uint8Array, name: string): unknown {
+  try {
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch (error) {
+    if (error instanceof SyntaxError || error instanceof TypeError) {
+      throw invalid(`the ${name} are not JSON (${error.message})`);
+    }
+    throw error;
+  }
+}
+
+/** The count `field` of the header, or an error naming it: the postings cannot be decoded without it. */
+function countIn(header: unknown, field: string): number {
+  const value =
+    typeof header === 'object' && header !== null ? (header as Record<string, unknown>)[field] : undefined;
+  if (!Number.isInteger(value) || (value as number) < 0) throw invalid(`header: ${field}: expected a count`);
+  return value as number;
+}
+
+/**
+ * Reads an index file: the container, both JSON sections, and the postings, decoded and checked against
+ * the counts the header announces. The header and passages still need checkIndex (check.ts).
+ */
+export function readIndexFile(bytes: Uint8Array): RawIndex {
+  const [headerBytes, passageBytes, postingBytes] = sectionsOf(bytes) as [Uint8Array, Uint8Array, Uint8Array];
+  const header = json(headerBytes, 'header');
+  const terms =
+    typeof header === 'object' && header !== null ? (header as { terms?: unknown }).terms : undefined;
+  if (!Array.isArray(terms)) throw invalid('header: terms: expected a list of terms');
+  const shape = {
+    termCount: terms.length,
+    postingCount: countIn(header, 'postingCount'),
+    passageCount: countIn(header, 'passageCount'),
+  };
+  const passages = json(passageBytes, 'passages');
+  try {
+    return { header, passages, postings: decodePostings(postingBytes, shape) };
+  } catch (error) {
+    if (error instanceof PostingsFormatError) throw invalid(`postings: ${error.message}`);
+    throw error;
+  }
+}

@@ -1,0 +1,44 @@
+// Calibrating the gate of the visitor's documents on their own labelled questions, in the page: the
+// same parse (the eval set's schema) and the same calibrateOn as `npm run eval -- --calibrate`. Its own
+// chunk, fetched when a visitor measures: the eval set's schema uses zod's classic API.
+import type { Engine } from '../ask/engine-setup';
+import type { GateSettings } from '../types';
+import { type Calibration, calibrateOn, readEvalSet } from './eval-set';
+
+export type CalibrationRun =
+  | { ok: true; calibration: Calibration; questions: number }
+  | { ok: false; message: string };
+
+/** Parses `text` as an evaluation set and calibrates `engine`'s corpus on it. */
+export function runCalibration(engine: Engine, text: string): CalibrationRun {
+  const read = readEvalSet(text);
+  if (!read.ok) return read;
+  const { items } = read;
+  const calibration = calibrateOn(engine.retriever, items);
+  if (calibration.lowestAnswerable === undefined || calibration.highestUnanswerable === undefined) {
+    return {
+      ok: false,
+      message:
+        'cannot calibrate: the set needs at least one answerable question and one unanswerable question the gate is meant to decide',
+    };
+  }
+  return { ok: true, calibration, questions: items.length };
+}
+
+/** The gate a calibration with a gap gives, its source saying where the number came from. */
+export function calibratedGate(
+  run: Extract<CalibrationRun, { ok: true }>,
+  minMargin: number,
+  date = new Date(),
+): GateSettings | undefined {
+  const { midpoint, lowestAnswerable, highestUnanswerable } = run.calibration;
+  if (midpoint === undefined || lowestAnswerable === undefined || highestUnanswerable === undefined)
+    return undefined;
+  return {
+    threshold: Number(midpoint.toFixed(3)),
+    minMargin,
+    source:
+      `midpoint of the gap on ${run.questions} questions of your own, measured in the page on ${date.toISOString().slice(0, 10)}: ` +
+      `lowest answerable ${lowestAnswerable.toFixed(3)}, highest gate-decidable unanswerable ${highestUnanswerable.toFixed(3)}`,
+  };
+}

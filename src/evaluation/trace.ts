@@ -1,0 +1,181 @@
+// A record anyone can replay: one question's result with everything that decided it, and the content
+// hash of the index it was decided on. `npm run ask -- --trace FILE` replays it offline: the recorded
+// reply goes through the same gate and verifier again and must reach the same verdict; if the index has
+// changed since, the trace says whether the passages it rested on are still the same.
+import { z } from 'zod';
+import { ask, type Engine } from '../ask/engine';
+import { createOutcomeReplayClient, createReplayClient } from '../generation/replay';
+import { parseReply } from '../generation/reply';
+import { replyVersionOf } from '../generation/reply-version';
+import { describeIssues } from '../issues';
+import { type AskResult, type GenerationClient, REFUSAL_REASONS } from '../types';
+
+export const TRACE_FORMAT = 'sourcebound-trace';
+
+/** SHA-256 of `bytes`, as hex: the page and Node both have Web Crypto. */
+export async function sha256(bytes: Uint8Array<ArrayBuffer> | string): Promise<string> {
+  const data = typeof bytes === 'string' ? new TextEncoder().encode(bytes) : bytes;
+  const digest = await crypto.subtle.digest('SHA-256', data);
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+const PassageRecordSchema = z.object({
+  id: z.string().min(1),
+  score: z.number(),
+  /** SHA-256 of the passage's text when the result was made. */
+  textHash: z.string().regex(/^[0-9a-f]{64}$/u),
+});
+
+export const TraceSchema = z
+  .object({
+    format: z.literal(TRACE_FORMAT),
+    version: z.literal(1),
+    /** SHA-256 of the compiled index file the result was decided on. */
+    indexHash: z.string().regex(/^[0-9a-f]{64}$/u),
+    question: z.string(),
+    threshold: z.number(),
+    thresholdSource: z.string(),
+    promptVersion: z.string().min(1),
+    generator: z.object({ kind: z.enum(['claude', 'extractive', 'scripted']), name: z.string() }).optional(),
+    /** What the model sent, exactly; absent when no generator was asked or none replied. */
+    raw: z.string().optional(),
+    passages: z.array(PassageRecordSchema),
+    context: z.array(PassageRecordSchema),
+    verdict: z.discriminatedUnion('status', [
+      z.object({ status: z.literal('answered'), answer: z.string(), citations: z.array(z.string()) }),
+      z.object({
+        status: z.literal('refused'),
+        reason: z.enum(REFUSAL_REASONS as unknown as [string, ...string[]]),
+        code: z.string().optional(),
+        detail: z.string(),
+      }),
+    ]),
+  })
+  .strict();
+
+export type Trace = z.infer<typeof TraceSchema>;
+
+export class TraceError extends Error {
+  override name = 'TraceError';
+}
+
+export function parseTrace(json: unknown): Trace {
+  const parsed = TraceSchema.safeParse(json);
+  if (!parsed.success) throw new TraceError(`not a valid sourcebound trace: ${describeIssues(parsed.error)}`);
+  return parsed.data;
+}
+
+/** The trace of `result`, decided on the index whose file hashes to `indexHash`. */
+export async function traceOf(result: AskResult, indexHash: string, gateSource: string): Promise<Trace> {
+  const record = async (scored: AskResult['passages']) =>
+    Promise.all(
+      scored.map(async ({ passage, score }) => ({
+        id: passage.id,
+        score,
+        textHash: await sha256(passage.text),
+      })),
+    );
+  return {
+    format: TRACE_FORMAT,
+    version: 1,
+    indexHash,
+    question: result.question,
+    threshold: result.threshold,
+    thresholdSource: gateSource,
+    promptVersion: result.promptVersion,
+    ...(result.generator === undefined ? {} : { generator: result.generator }),
+    ...(result.raw === undefined ? {} : { raw: result.raw }),
+    passages: await record(result.passages),
+    context: await record(result.context),
+    verdict:
+      result.status === 'answered'
+        ? { status: 'answered', answer: result.answer, citations: result.citations }
+        : {
+            status: 'refused',
+            reason: result.reason,
+            ...(result.code === undefined ? {} : { code: result.code }),
+            detail: result.detail,
+          },
+  };
+}
+
+const verdictOf = (verdict: Trace['verdict']) =>
+  verdict.status === 'answered' ? 'answered' : `refused: ${verdict.reason}`;
+
+export type Replay =
+  | { outcome: 'same'; verdict: string; indexChanged: boolean }
+  | { outcome: 'different'; recorded: string; now: string; result: AskResult }
+  | { outcome: 'index-changed'; changed: string[] };
+
+/** Refusals a generator itself can return (GenerationOutcome), as opposed to the gate's or the verifier's. */
+const GENERATOR_REASONS: ReadonlySet<string> = new Set([
+  'model_unavailable',
+  'unparseable_response',
+  'model_reported_no_answer',
+]);
+
+/**
+ * The client that plays the generator's part of a trace again. A reply that parses is replayed through
+ * the parser and the verifier; a failure the generator itself reported (a refusal stop, a reply with no
+ * text, an unreachable API) is replayed as that failure, raw text and all, because reparsing the raw
+ * text would not reach it; and when no generator was asked, there is nothing to play.
+ */
+function clientFor(trace: Trace): GenerationClient {
+  const info = { kind: 'scripted', name: 'replayed from a trace' } as const;
+  const { verdict, raw } = trace;
+  const parses = raw !== undefined && parseReply(raw, replyVersionOf(trace.promptVersion)).ok;
+  if (raw !== undefined && parses) return createReplayClient({ raw, info });
+  if (
+    verdict.status === 'refused' &&
+    trace.generator !== undefined &&
+    GENERATOR_REASONS.has(verdict.reason)
+  ) {
+    return createOutcomeReplayClient({
+      info,
+      outcome: {
+        ok: false,
+        reason: verdict.reason as 'model_unavailable' | 'unparseable_response' | 'model_reported_no_answer',
+        code: verdict.code ?? 'unknown',
+        detail: verdict.detail,
+        ...(raw === undefined ? {} : { raw }),
+      },
+    });
+  }
+  if (raw !== undefined) return createReplayClient({ raw, info });
+  // No reply was recorded, because no generator was asked. If the replay gets past the gate this time,
+  // it has nothing to play: a refusal saying so, which differs from the recorded verdict.
+  return createOutcomeReplayClient({
+    info,
+    outcome: {
+      ok: false,
+      reason: 'model_unavailable',
+      code: 'not_recorded',
+      detail: 'the trace holds no reply: no generator was asked when it was made',
+    },
+  });
+}
+
+/**
+ * Replays `trace` on `engine` (whose index file hashes to `indexHash`). When the index has changed, the
+ * replay goes ahead only if every passage the result was decided on (all it retrieved) is still there
+ * with the same text; otherwise it says which are not.
+ */
+export async function replayTrace(trace: Trace, engine: Engine, indexHash: string): Promise<Replay> {
+  const indexChanged = indexHash !== trace.indexHash;
+  if (indexChanged) {
+    const byId = new Map(engine.retriever.passages.map((passage) => [passage.id, passage]));
+    const changed: string[] = [];
+    // Every passage retrieved, not only the context: a gate refusal rests on them all (and has no context).
+    for (const { id, textHash } of trace.passages) {
+      const passage = byId.get(id);
+      if (passage === undefined) changed.push(`${id} is no longer in the index`);
+      else if ((await sha256(passage.text)) !== textHash) changed.push(`${id} has changed`);
+    }
+    if (changed.length > 0) return { outcome: 'index-changed', changed };
+  }
+  const result = await ask({ engine, client: clientFor(trace), question: trace.question });
+  const recorded = verdictOf(trace.verdict);
+  const now = result.status === 'answered' ? 'answered' : `refused: ${result.reason}`;
+  if (now !== recorded) return { outcome: 'different', recorded, now, result };
+  return { outcome: 'same', verdict: now, indexChanged };
+}

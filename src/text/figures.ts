@@ -1,0 +1,285 @@
+import { stem } from './stem';
+import { STOPWORDS, words } from './tokenize';
+// A figure in an answer must be one its cited passages hold: "0.75 BOB per day" against a passage that
+// says 0.50 BOB is the kind of error a reader cannot see. Figures are compared by value and unit, not by
+// spelling: "seven days" is "7 days", "0.5 BOB" is "0.50 BOB", "9 am" is "9:00"; "7 weeks" is not "7 days".
+
+export interface Figure {
+  /** As written in the text, e.g. "seven days", "0.50 BOB", "9:00". */
+  text: string;
+  kind: 'amount' | 'duration' | 'percent' | 'time' | 'date' | 'number';
+  /** The value as a number (amounts, durations, percents, numbers, the day of a date); minutes since midnight for a time. */
+  value: number;
+  /** Canonical unit: currency code for amounts ('BOB', or '' when none written), 'day'|'week'|'month'|'year'|'hour'|'minute' for durations, the month (1-12) for dates as a string, '' otherwise. */
+  unit: string;
+  /**
+   * The content words right after the figure, stemmed (up to three, stopwords skipped): what it counts.
+   * "10 holds active" → ['hold', 'activ']. A bare number in an answer must count the same thing as the
+   * figure that holds it: "21 requests" is not held by "21 days".
+   */
+  counts: string[];
+}
+
+type Reading = Omit<Figure, 'text' | 'counts'>;
+
+const COUNTED_WORDS = 3;
+const CELL_OR_LINE_END = /[|\n]/u;
+
+/** The content words after a figure, stemmed; the first one only when it follows the figure directly. */
+function countedAfter(text: string, end: number): string[] {
+  // Within the figure's own line and table cell: the next row's words count something else.
+  const rest = text.slice(end, end + 80);
+  const stop = rest.search(CELL_OR_LINE_END);
+  const after = words(stop < 0 ? rest : rest.slice(0, stop));
+  const content = after.filter((word) => !STOPWORDS.has(word) && /\p{L}/u.test(word));
+  return content.slice(0, COUNTED_WORDS).map(stem);
+}
+
+/** What a bare number in an answer counts: the word right after it, unless that is a stopword or a figure. */
+function countedNoun(text: string, end: number): string | undefined {
+  const [next] = words(text.slice(end, end + 40));
+  return next !== undefined && !STOPWORDS.has(next) && /^\p{L}/u.test(next) ? stem(next) : undefined;
+}
+
+const NUMBER_WORD_VALUES: ReadonlyMap<string, number> = new Map(
+  `zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen
+  seventeen eighteen nineteen twenty`
+    .split(/\s+/u)
+    .map((word, value) => [word, value]),
+);
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+// Exact case only: "5 May" is a date, "5 may be video games" is not.
+const MONTHS: ReadonlyMap<string, number> = new Map(
+  MONTH_NAMES.flatMap((name, index) => {
+    const abbreviations = name === 'September' ? ['Sep', 'Sept'] : [name.slice(0, 3)];
+    return [name, ...abbreviations].map((spelling) => [spelling, index + 1] as const);
+  }),
+);
+
+const CURRENCY_SYMBOLS: ReadonlyMap<string, string> = new Map([
+  ['$', 'USD'],
+  ['€', 'EUR'],
+  ['£', 'GBP'],
+]);
+// Exact case only: "20 BOB" is an amount, "20 Bob" is a count and a name.
+const CURRENCY_CODES: ReadonlySet<string> = new Set(['BOB', 'USD', 'EUR', 'GBP']);
+
+// Pattern pieces. Each reading below is one sticky, case-insensitive regex built from them; what must be
+// exact-case (currency codes, month names) is checked on the match, so a rejected reading leaves the
+// shorter ones ("5" in "5 may") standing.
+
+// "7", "0.50", "1,000": a thousands comma only in groups of three, so "1,2" stays two numbers.
+const DIGITS = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?`;
+// Longest first, so that "seventeen" is not read as "seven" followed by letters.
+const NUMBER_WORDS = [...NUMBER_WORD_VALUES.keys()].sort((a, b) => b.length - a.length).join('|');
+const QUANTITY = `(?<quantity>${DIGITS}|${NUMBER_WORDS})`;
+// A figure stands on its own: not the "3" of "mp3", the "02" of "02-borrowing#holds", the "one" of
+// "a#one" or the "50" of "0.50"; a digit after a hyphen is fine, so "9:00-20:00" keeps both times and "_7
+// days_" (emphasis) keeps its figure.
+const START = String.raw`(?<![\p{L}\p{N}]|\p{L}[-_#/@.'’]|\p{N}[_#/@.:'’])`;
+// "2nd", "one-off", "1990's", "7 days.md" end in letters; "9:0" and "0.5" are cut short.
+const END = String.raw`(?![\p{L}\p{N}]|[-_#/@.'’]\p{L}|[_#/@.:'’]\p{N})`;
+const DAY_OF_MONTH = String.raw`(?<day>0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?`;
+const MONTH = `(?<month>${[...MONTHS.keys()].sort((a, b) => b.length - a.length).join('|')})`;
+const CODE = `(?<code>${[...CURRENCY_CODES].join('|')})`;
+
+const sticky = (source: string) => new RegExp(source, 'iuy');
+
+// "9:00", "09:00", "20:00".
+const CLOCK_TIME = sticky(String.raw`${START}(?<hour>[01]?\d|2[0-3]):(?<minute>[0-5]\d)${END}`);
+// "4 pm", "10 a.m.", "9:30 am", "9.30am"; the dot after "pm" ends the sentence, the one after "p.m" ends
+// the abbreviation.
+const MERIDIEM_TIME = sticky(
+  String.raw`${START}(?<hour>\d{1,2}|${NUMBER_WORDS})(?:[:.](?<minute>[0-5]\d))?\s*(?<meridiem>[ap])(?:m|\.m\.?)${END}`,
+);
+// "1 January", "1st January", "1st of January".
+const DAY_MONTH_DATE = sticky(String.raw`${START}${DAY_OF_MONTH}(?:\s+of)?\s+${MONTH}${END}`);
+// "January 1", "January 1st".
+const MONTH_DAY_DATE = sticky(String.raw`${START}${MONTH}\s+${DAY_OF_MONTH}${END}`);
+// "5%", "5 percent", "five per cent".
+const PERCENT = sticky(String.raw`${START}${QUANTITY}\s*(?:%|per\s?cent)${END}`);
+// "0.50 BOB".
+const AMOUNT_CODE_AFTER = sticky(String.raw`${START}${QUANTITY}\s*${CODE}${END}`);
+// "BOB 0.50", "$5", "€ 2.50".
+const AMOUNT_BEFORE = sticky(String.raw`${START}(?:(?<symbol>[$€£])|${CODE})\s*${QUANTITY}${END}`);
+// "7 days", "a 7-day loan", "10 working days"; "daily" and "a day" hold no number.
+const DURATION = sticky(
+  String.raw`${START}${QUANTITY}(?:\s+|-)(?:(?:working|business)\s+)?(?<unit>day|week|month|year|hour|minute)s?${END}`,
+);
+const BARE_NUMBER = sticky(`${START}${QUANTITY}${END}`);
+
+// Two decimals is how prices are written: a bare "20.00" is an amount with no currency.
+const PRICE_DIGITS = /^[\d,]*\.\d\d$/u;
+// "the one on the second floor", "no one", "one another": a pronoun, not a count.
+const PRONOUN_BEFORE_ONE = /(?:^|[^\p{L}])(?:the|this|that|which|no|any|every|each|some)\s+$/iu;
+const PRONOUN_AFTER_ONE = /^\s+another(?!\p{L})/iu;
+// Where a figure can begin: a letter, digit or currency symbol that does not continue a word.
+const FIGURE_START = /(?<![\p{L}\p{N}])[\p{L}\p{N}$€£]/gu;
+
+function quantityValue(written: string): number {
+  const word = NUMBER_WORD_VALUES.get(written.toLowerCase());
+  return word ?? Number(written.replaceAll(',', ''));
+}
+
+type Groups = Record<string, string | undefined>;
+
+interface Reader {
+  pattern: RegExp;
+  /** The figure a match stands for, or undefined when the match is not one after all ("5 may"). */
+  read(groups: Groups, text: string, start: number, end: number): Reading | undefined;
+}
+
+const READERS: readonly Reader[] = [
+  {
+    pattern: CLOCK_TIME,
+    read: (groups) => ({ kind: 'time', value: Number(groups.hour) * 60 + Number(groups.minute), unit: '' }),
+  },
+  {
+    pattern: MERIDIEM_TIME,
+    read: (groups) => {
+      const hour = quantityValue(groups.hour as string);
+      if (hour < 1 || hour > 12) return undefined;
+      const afternoon = groups.meridiem?.toLowerCase() === 'p' ? 12 : 0;
+      const minutes = (hour % 12) * 60 + afternoon * 60 + Number(groups.minute ?? 0);
+      return { kind: 'time', value: minutes, unit: '' };
+    },
+  },
+  { pattern: DAY_MONTH_DATE, read: readDate },
+  { pattern: MONTH_DAY_DATE, read: readDate },
+  {
+    pattern: PERCENT,
+    read: (groups) => ({ kind: 'percent', value: quantityValue(groups.quantity as string), unit: '' }),
+  },
+  { pattern: AMOUNT_CODE_AFTER, read: readAmount },
+  { pattern: AMOUNT_BEFORE, read: readAmount },
+  {
+    pattern: DURATION,
+    read: (groups) => ({
+      kind: 'duration',
+      value: quantityValue(groups.quantity as string),
+      unit: (groups.unit as string).toLowerCase(),
+    }),
+  },
+  {
+    pattern: BARE_NUMBER,
+    read: (groups, text, start, end) => {
+      const quantity = groups.quantity as string;
+      if (quantity.toLowerCase() === 'one' && isPronoun(text, start, end)) return undefined;
+      const kind = PRICE_DIGITS.test(quantity) ? 'amount' : 'number';
+      return { kind, value: quantityValue(quantity), unit: '' };
+    },
+  },
+];
+
+function readDate(groups: Groups): Reading | undefined {
+  const month = MONTHS.get(groups.month as string);
+  if (month === undefined) return undefined;
+  return { kind: 'date', value: Number(groups.day), unit: String(month) };
+}
+
+function readAmount(groups: Groups): Reading | undefined {
+  const unit = groups.code ?? CURRENCY_SYMBOLS.get(groups.symbol as string);
+  if (unit === undefined || !CURRENCY_CODES.has(unit)) return undefined;
+  return { kind: 'amount', value: quantityValue(groups.quantity as string), unit };
+}
+
+function isPronoun(text: string, start: number, end: number): boolean {
+  return (
+    PRONOUN_BEFORE_ONE.test(text.slice(Math.max(0, start - 12), start)) ||
+    PRONOUN_AFTER_ONE.test(text.slice(end, end + 12))
+  );
+}
+
+/** Every figure in a text, in order of appearance, without overlaps (the longest reading wins: "7 days" is one duration, not a number and a duration). */
+export function extractFigures(text: string): Figure[] {
+  return scan(text).map(({ figure }) => figure);
+}
+
+/** The figures with where each ends in the text. */
+function scan(text: string): Array<{ figure: Figure; end: number }> {
+  const figures: Array<{ figure: Figure; end: number }> = [];
+  const candidates = new RegExp(FIGURE_START.source, FIGURE_START.flags);
+  let candidate = candidates.exec(text);
+  while (candidate !== null) {
+    const start = candidate.index;
+    let best: Figure | undefined;
+    for (const { pattern, read } of READERS) {
+      pattern.lastIndex = start;
+      const match = pattern.exec(text);
+      if (match === null || (best !== undefined && match[0].length <= best.text.length)) continue;
+      // Every pattern names its groups, so a match always has them.
+      const reading = read(match.groups as Groups, text, start, start + match[0].length);
+      if (reading !== undefined) best = { text: match[0], ...reading, counts: [] };
+    }
+    if (best !== undefined) {
+      const end = start + best.text.length;
+      best.counts = countedAfter(text, end);
+      figures.push({ figure: best, end });
+      candidates.lastIndex = start + best.text.length;
+    }
+    // Otherwise the search goes on after this candidate's character (a whole code point, so an astral
+    // letter cannot send it back to where it was).
+    candidate = candidates.exec(text);
+  }
+  return figures;
+}
+
+/** The plain numbers a figure shows, for a bare number to match: "45 days" shows 45, "20:00" shows 20 and 8. */
+function shownNumbers(figure: Figure): number[] {
+  if (figure.kind !== 'time') return [figure.value];
+  if (figure.value % 60 !== 0) return [];
+  const hour = figure.value / 60;
+  return [hour, hour % 12 === 0 ? 12 : hour % 12];
+}
+
+/**
+ * Whether `source` supports `claim`. Same kind, value and unit, except for the two figures that say less
+ * than their source may: a bare number ("45" by "45 days") and an amount with no currency. Any other kind,
+ * a new one included, needs the exact figure, which is the safe default for a verifier that refuses.
+ */
+function holds(source: Figure, claim: Figure, counted: string | undefined): boolean {
+  if (claim.kind === 'number') {
+    if (!shownNumbers(source).includes(claim.value)) return false;
+    // "21 requests" counts requests; "21 days" does not hold it. The unit of a duration counts too.
+    if (counted === undefined) return true;
+    // A figure with a unit counts that unit: "20.00 BOB per item" counts BOB, not items.
+    if (source.kind !== 'number') return stem(source.unit.toLowerCase()) === counted;
+    // A bare number counts the words after it. One that counts nothing written beside it (a table cell:
+    // "| Books | 21 days | 3 |") holds the value whatever the answer says it counts; the column's
+    // meaning is not in the cell.
+    return source.counts.length === 0 || source.counts.includes(counted);
+  }
+  if (claim.kind === 'amount' && claim.unit === '') {
+    // A price written without its currency is held by a price, not by a count that happens to match.
+    return source.kind === 'amount' && source.value === claim.value;
+  }
+  if (claim.kind === 'amount' && source.kind === 'amount' && source.unit === '') {
+    return source.value === claim.value;
+  }
+  return source.kind === claim.kind && source.value === claim.value && source.unit === claim.unit;
+}
+
+/** The figures of `answer` that no text in `sources` holds. A bare number in the answer is held by any figure of the same value in a source ("45" is held by "45 days"); a figure with a unit needs the same value and the same unit (with currency: an amount written without currency in the answer is held by the same value with any currency, and vice versa a currency in the answer needs that currency or a bare amount of that value in the source). */
+export function ungroundedFigures(answer: string, sources: readonly string[]): Figure[] {
+  const held = sources.flatMap(extractFigures);
+  return scan(answer)
+    .filter(({ figure: claim, end }) => {
+      const counted = claim.kind === 'number' ? countedNoun(answer, end) : undefined;
+      return !held.some((source) => holds(source, claim, counted));
+    })
+    .map(({ figure }) => figure);
+}

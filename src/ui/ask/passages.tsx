@@ -1,0 +1,52 @@
+import { locateQuote } from '../../text/quotes';
+import type { Scored } from '../../types';
+import { PassageText, type Span } from './passage-text';
+import { ScoreBar } from './score-bar';
+
+/** The element id of a passage in the list, for citation links: `02-borrowing#holds` → `passage-02-borrowing-holds`. */
+export function passageAnchor(id: string): string {
+  return `passage-${id.replace(/[^\w-]/gu, '-')}`;
+}
+
+interface PassagesProps {
+  passages: readonly Scored[];
+  contextIds: ReadonlySet<string>;
+  citedIds: ReadonlySet<string>;
+  /** Quotes to mark, by the id of the passage they were checked against. */
+  quotes: ReadonlyMap<string, readonly string[]>;
+  threshold: number;
+  openId: string | undefined;
+}
+
+/** Every retrieved passage with its score against the threshold; the text opens in place. */
+export function Passages({ passages, contextIds, citedIds, quotes, threshold, openId }: PassagesProps) {
+  if (passages.length === 0) {
+    return <p class="passages-empty">No passage shares a word with the question.</p>;
+  }
+  return (
+    <ol class="passages">
+      {passages.map(({ passage, score }) => {
+        const highlights = (quotes.get(passage.id) ?? [])
+          .map((quote) => locateQuote(quote, passage.text))
+          .filter((span): span is Span => span !== undefined);
+        return (
+          <li key={passage.id} class="passage">
+            <div class="passage-head">
+              <span class="passage-score">{score.toFixed(3)}</span>
+              <ScoreBar score={score} threshold={threshold} />
+            </div>
+            <details id={passageAnchor(passage.id)} open={openId === passage.id}>
+              <summary>
+                <span class="passage-id">{passage.id}</span>
+                <span class="passage-trail">{passage.trail.join(' › ')}</span>
+                {citedIds.has(passage.id) ? <span class="badge cited">cited</span> : null}
+                {contextIds.has(passage.id) ? <span class="badge given">given to the generator</span> : null}
+              </summary>
+              <PassageText markdown={passage.text} highlights={highlights} />
+            </details>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

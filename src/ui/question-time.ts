@@ -1,8 +1,0 @@
-// What the page needs only once a question is asked: ask() with the verifier behind it, the stand-in,
-// and what shows a result (its view, the refusal reasons' plain words). Loaded with import() on the first question, so the first download stays small; the
-// service worker precaches it with the rest of the app, so it works offline too.
-export { ask } from '../engine';
-export { createExtractiveClient } from '../generation/extractive';
-export { explainRefusal } from '../reasons';
-export { passageAnchor } from './passages';
-export { ResultView } from './result-view';

@@ -1,0 +1,96 @@
+// generated/index.bin, or the index named by SOURCEBOUND_INDEX at build time (vite.config.ts).
+import indexUrl from '@sourcebound/index?url';
+import { render } from 'preact';
+import type { Engine } from '../../ask/engine-setup';
+import { gate } from '../../ask/gate';
+import { checkIndex } from '../../compiled-index/check';
+import { type OnProgress, unpackColumns } from '../../compiled-index/wire';
+import type { ClaudeLoader } from '../ask/lazy-claude';
+import { buildInWorker } from '../own-documents/corpus-build';
+import { loadInWorker } from './index-loading';
+import { Root } from './root';
+import { UpdateNotice } from './update-notice';
+import './styles.css';
+
+// Read in a worker, so that decoding a large index leaves the page responsive, then checked here. Every
+// browser with module workers runs it (Chrome and Edge 80, Safari 15, Firefox 114); there is no second
+// path on the page's own thread, which would add its decoder to the first download.
+async function loadIndex(onProgress: OnProgress) {
+  if (typeof Worker !== 'function')
+    throw new Error('this browser cannot run Web Workers, which the page needs');
+  const url = new URL(indexUrl, window.location.href).href;
+  const worker = new Worker(new URL('./index-worker.ts', import.meta.url), { type: 'module', name: 'index' });
+  const raw = await loadInWorker({ url, worker, onProgress });
+  performance.mark('sourcebound:index-received');
+  // Each step in a task of its own, so that the page can paint and take input between them.
+  await nextTask();
+  const unpacked = unpackColumns(raw);
+  await nextTask();
+  const index = checkIndex(unpacked);
+  performance.mark('sourcebound:index-checked');
+  await nextTask();
+  return index;
+}
+
+// The visitor's own documents are indexed in a worker of their own, started (and its code, the Markdown
+// lexer with it, downloaded) only when they bring some.
+const buildCorpus = buildInWorker(
+  () =>
+    new Worker(new URL('../own-documents/ingest-worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'ingest',
+    }),
+);
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+// A dynamic import: the SDK is its own chunk, fetched only when a key is set and a question asked.
+const loadClaude: ClaudeLoader = async (options) =>
+  (await import('../../generation/claude')).createClaudeClient(options);
+
+/** Storage can be off (private windows, some embedded browsers); the page then keeps the key in memory. */
+function storage(get: () => Storage): Storage | undefined {
+  try {
+    return get();
+  } catch (error) {
+    if (error instanceof DOMException) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Marks when the page can take questions, for anyone timing it (the browser benchmark reads the mark).
+ * A benchmark build (VITE_SOURCEBOUND_BENCH=1) also lets the benchmark time retrieve plus gate in the
+ * page; in every other build the condition is false at build time and the code is left out.
+ */
+function ready(engine: Engine) {
+  performance.mark('sourcebound:ready');
+  if (import.meta.env.VITE_SOURCEBOUND_BENCH === '1') {
+    Object.assign(window, {
+      sourceboundBench: {
+        passages: engine.retriever.passages.length,
+        query: (question: string) => gate(engine.retriever.retrieve(question, 5), engine.gate).pass,
+      },
+    });
+  }
+}
+
+const app = document.getElementById('app');
+if (app) {
+  render(
+    <>
+      <UpdateNotice />
+      <Root
+        loadIndex={loadIndex}
+        onReady={ready}
+        buildCorpus={buildCorpus}
+        loadClaude={loadClaude}
+        storages={{
+          local: storage(() => window.localStorage),
+          session: storage(() => window.sessionStorage),
+        }}
+      />
+    </>,
+    app,
+  );
+}

@@ -1,0 +1,257 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { createEngine, type Engine } from '../../ask/engine-setup';
+import type { CompiledIndex } from '../../compiled-index/types';
+import type { LoadProgress, OnProgress } from '../../compiled-index/wire';
+import type { AskResult, GateSettings } from '../../types';
+import { App, type AppProps } from '../ask/app';
+import type { BuildCorpus } from '../own-documents/corpus-build';
+import { CorpusPanel, type Incoming, type OwnCorpus } from '../own-documents/corpus-panel';
+import type { DroppedEntry } from '../own-documents/dropped-entries';
+import type { KeptStore } from '../own-documents/kept-corpus';
+import { hasKeptCorpus } from '../own-documents/kept-flag';
+
+/** A lazy chunk: not asked for yet (or loading), loaded, or failed to load (offline before it was cached). */
+type Chunk<Module> = Module | { failed: string } | undefined;
+
+/**
+ * Imports a chunk once `wanted`. A failed load stays `{ failed }` until `retry`, which tries again if it
+ * is still wanted; an error that is not a failed fetch is a bug, and is reported.
+ */
+function useChunk<Module extends object>(
+  wanted: boolean,
+  load: () => Promise<Module>,
+): [Chunk<Module>, () => void] {
+  const [chunk, setChunk] = useState<Chunk<Module>>(undefined);
+  // Not on `load`: a new arrow each render, for the same import.
+  useEffect(() => {
+    if (!wanted || chunk !== undefined) return;
+    let live = true;
+    load().then(
+      (module) => live && setChunk(module),
+      (error: unknown) => {
+        if (!(error instanceof TypeError)) throw error;
+        if (live) setChunk({ failed: error.message });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, chunk]);
+  const retry = () => setChunk((now) => (now !== undefined && 'failed' in now ? undefined : now));
+  return [chunk, retry];
+}
+
+/** The evaluation, as pictures: its own route, so that it can be linked to and the back button leaves it. */
+export const EVAL_ROUTE = '#/eval';
+const onEvalRoute = () => globalThis.location?.hash === EVAL_ROUTE;
+
+type Loading =
+  | { phase: 'loading'; progress?: LoadProgress }
+  | { phase: 'failed'; message: string }
+  | { phase: 'ready'; engine: Engine; index: CompiledIndex };
+
+/** Loads the compiled index (parsed with its schema, like any input), then hands over to the app. */
+export function Root({
+  loadIndex,
+  onReady,
+  buildCorpus,
+  keptStore,
+  ...props
+}: Omit<AppProps, 'engine'> & {
+  loadIndex: (onProgress: OnProgress) => Promise<CompiledIndex>;
+  /** Called once with the engine, when the page can take questions. */
+  onReady?: (engine: Engine) => void;
+  /** Indexes the visitor's own documents; without it the page offers none. */
+  buildCorpus?: BuildCorpus;
+  /** Where kept documents live; this browser's IndexedDB unless a test gives another. */
+  keptStore?: KeptStore;
+}) {
+  const [loading, setLoading] = useState<Loading>({ phase: 'loading' });
+  const [own, setOwn] = useState<OwnCorpus | undefined>(undefined);
+  const [active, setActive] = useState<'bundled' | 'own'>('bundled');
+  const [incoming, setIncoming] = useState<Incoming | undefined>(undefined);
+  // Documents kept last visit are read back at load; everyone else fetches this code with their first files.
+  const [restore] = useState(() => buildCorpus !== undefined && hasKeptCorpus(props.storages?.local));
+  const [ownPanel, retryOwnPanel] = useChunk(
+    restore || incoming !== undefined,
+    () => import('../own-documents/own-corpus'),
+  );
+  const [showEval, setShowEval] = useState(onEvalRoute);
+  const [evalPanel, retryEvalPanel] = useChunk(showEval, () => import('../eval/eval-page'));
+  useEffect(() => {
+    const follow = () => {
+      setShowEval(onEvalRoute());
+      // A chunk that failed to load (offline) is tried again the next time the route is visited.
+      retryEvalPanel();
+    };
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, []);
+  // Back from the evaluation: the keyboard returns to the question box, not to the top of the page.
+  const wasShowingEval = useRef(showEval);
+  useEffect(() => {
+    if (wasShowingEval.current && !showEval) document.getElementById('question')?.focus();
+    wasShowingEval.current = showEval;
+  }, [showEval]);
+  useEffect(() => {
+    let live = true;
+    loadIndex((progress) => live && setLoading({ phase: 'loading', progress })).then(
+      (index) => {
+        if (!live) return;
+        const engine = createEngine(index);
+        setLoading({ phase: 'ready', engine, index });
+        onReady?.(engine);
+      },
+      (error: unknown) =>
+        live &&
+        setLoading({ phase: 'failed', message: error instanceof Error ? error.message : String(error) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [loadIndex, onReady]);
+
+  if (loading.phase === 'ready') {
+    const bundled = loading.engine;
+    const bring = (files: File[], entries: DroppedEntry[]) => {
+      setIncoming((previous) => ({ id: (previous?.id ?? 0) + 1, files, entries }));
+      // A chunk that failed to load is tried again with the next files.
+      retryOwnPanel();
+    };
+    const built = (index: CompiledIndex) => {
+      setOwn((previous) => ({
+        build: (previous?.build ?? 0) + 1,
+        engine: createEngine(index),
+        index,
+        files: new Set(index.passages.map((passage) => passage.file)).size,
+        passages: index.passages.length,
+      }));
+      setActive('own');
+    };
+    const corpus = own !== undefined && active === 'own' ? 'own' : 'bundled';
+    const index = corpus === 'own' && own ? own.index : loading.index;
+    const saveTrace = (result: AskResult) => {
+      // The trace code (and the eval schema's zod) is fetched when a visitor first saves one.
+      import('../ask/trace-download').then(
+        (module) => module.saveTrace(result, index),
+        // The chunk is precached with the rest of the site: failing to load it is not expected.
+        (error: unknown) =>
+          queueMicrotask(() => {
+            throw error;
+          }),
+      );
+    };
+    const engine = corpus === 'own' && own ? own.engine : bundled;
+    const applyGate = (gate: GateSettings) => {
+      if (corpus === 'own') {
+        setOwn((now) => now && { ...now, engine: { ...now.engine, gate }, index: { ...now.index, gate } });
+      } else {
+        setLoading({
+          phase: 'ready',
+          engine: { ...bundled, gate },
+          index: { ...loading.index, gate },
+        });
+      }
+    };
+    return (
+      <>
+        {/* Hidden, not unmounted, on the evaluation route: the question and its result are there on return. */}
+        <div hidden={showEval}>
+          <App engine={engine} corpus={corpus} saveTrace={saveTrace} {...props}>
+            {buildCorpus === undefined ? null : (
+              <CorpusPanel onFiles={bring}>
+                {ownPanel === undefined ? (
+                  incoming === undefined ? null : (
+                    <p role="status" class="corpus-status">
+                      Reading your files…
+                    </p>
+                  )
+                ) : 'failed' in ownPanel ? (
+                  <p role="alert" class="corpus-problems">
+                    The page could not load what reads your files ({ownPanel.failed}); the manual still
+                    answers. Connect once and try again.
+                  </p>
+                ) : (
+                  <ownPanel.OwnCorpusPanel
+                    incoming={incoming}
+                    restore={restore}
+                    prompt={bundled.prompt}
+                    build={buildCorpus}
+                    own={own}
+                    active={corpus}
+                    onBuilt={built}
+                    onSwitch={setActive}
+                    onApply={applyGate}
+                    onRemove={() => {
+                      setOwn(undefined);
+                      setActive('bundled');
+                    }}
+                    store={keptStore}
+                    flags={props.storages?.local}
+                  />
+                )}
+              </CorpusPanel>
+            )}
+          </App>
+          <footer class="site-footer">
+            <a href={EVAL_ROUTE}>How well does it refuse? The evaluation, as pictures</a>
+          </footer>
+        </div>
+        {showEval ? (
+          <main class="eval">
+            <p>
+              <a href="#/">Back to asking</a>
+            </p>
+            {evalPanel === undefined ? (
+              <p role="status">Loading the evaluation…</p>
+            ) : 'failed' in evalPanel ? (
+              <p role="alert">
+                The page could not load the evaluation ({evalPanel.failed}). Connect once and try again.
+              </p>
+            ) : (
+              <evalPanel.EvalPage key={corpus} engine={engine} corpus={corpus} onApply={applyGate} />
+            )}
+          </main>
+        ) : null}
+      </>
+    );
+  }
+  return (
+    <main>
+      <h1>Ask the library manual</h1>
+      {loading.phase === 'loading' ? (
+        <LoadingStatus progress={loading.progress} />
+      ) : (
+        <p role="alert">The manual could not be loaded: {loading.message}. Reload the page to try again.</p>
+      )}
+    </main>
+  );
+}
+
+const size = (bytes: number) =>
+  bytes < 1e6 ? `${Math.max(1, Math.round(bytes / 1e3))} KB` : `${(bytes / 1e6).toFixed(1)} MB`;
+
+/** What the page says while the index loads: a bar once the size is known, the bytes so far, then reading. */
+function LoadingStatus({ progress }: { progress: LoadProgress | undefined }) {
+  if (progress === undefined || (progress.phase === 'downloading' && progress.loaded === 0)) {
+    return <p role="status">Loading the manual…</p>;
+  }
+  if (progress.phase === 'reading') {
+    return <p role="status">Reading the manual ({size(progress.loaded)})…</p>;
+  }
+  const { loaded, total } = progress;
+  return (
+    <>
+      <p role="status">
+        Loading the manual… {size(loaded)}
+        {total === undefined ? '' : ` of ${size(total)}`}
+      </p>
+      {/* Without a total, a bar with no value moves without claiming how far it is. */}
+      {total === undefined ? (
+        <progress aria-label="Loading the manual" />
+      ) : (
+        <progress aria-label="Loading the manual" value={loaded} max={total} />
+      )}
+    </>
+  );
+}

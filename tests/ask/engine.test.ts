@@ -1,0 +1,293 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ask } from '../../src/ask/engine';
+import { MAX_QUESTION_CHARS } from '../../src/config';
+import { createClaudeClient } from '../../src/generation/claude';
+import { GenerationUnavailableError } from '../../src/generation/errors';
+import { createExtractiveClient } from '../../src/generation/extractive';
+import type { AskResult, Refused } from '../../src/types';
+import { tinyEngine } from '../helpers/engine';
+import { neverCalled, outcome, replying, throwing } from '../helpers/scripted';
+
+const engine = tinyEngine();
+const CAT_QUESTION = 'How many hours a day does a cat sleep?';
+
+function refused(result: AskResult): Refused {
+  if (result.status !== 'refused') throw new Error(`expected a refusal, got ${JSON.stringify(result)}`);
+  return result;
+}
+
+describe('ask: the gate', () => {
+  it('never calls the generator for a question the corpus does not cover', async () => {
+    const client = neverCalled();
+    const result = refused(await ask({ engine, client, question: 'What is the capital of France?' }));
+    expect(result.reason).toBe('no_relevant_context');
+    expect(client.calls).toHaveLength(0);
+    expect(result.generator).toBeUndefined();
+    expect(result.context).toEqual([]);
+  });
+
+  it('refuses below the threshold and says by how much, with the passages it did find', async () => {
+    const strict = tinyEngine({ threshold: 0.99 });
+    const client = neverCalled();
+    const result = refused(await ask({ engine: strict, client, question: CAT_QUESTION }));
+    expect(result.reason).toBe('no_relevant_context');
+    expect(result.detail).toMatch(/below the threshold 0\.990/);
+    expect(result.passages[0]?.passage.id).toBe('pets#cats');
+    expect(client.calls).toHaveLength(0);
+  });
+
+  it('refuses a question whose best passage does not lead by the minimum margin', async () => {
+    const picky = tinyEngine({ minMargin: 0.99 });
+    const result = refused(
+      await ask({
+        engine: picky,
+        client: neverCalled(),
+        question: 'How often does a dog or a cat need water?',
+      }),
+    );
+    expect(result.reason).toBe('no_relevant_context');
+    expect(result.detail).toMatch(/minimum margin/);
+  });
+
+  it('takes a question of exactly the length limit', async () => {
+    const question = `${'cat '.repeat(MAX_QUESTION_CHARS / 4 - 1)}cats`;
+    expect(question).toHaveLength(MAX_QUESTION_CHARS);
+    const client = replying({ answered: false, answer: '', citations: [] });
+    const result = refused(await ask({ engine, client, question }));
+    expect(result.reason).toBe('model_reported_no_answer');
+  });
+
+  it.each([
+    ['empty', ''],
+    ['whitespace', '   \n\t '],
+    ['one character too long', `${'cat '.repeat(MAX_QUESTION_CHARS / 4)}s`],
+  ])('refuses an invalid question (%s) before retrieval', async (_name, question) => {
+    const result = refused(await ask({ engine, client: neverCalled(), question }));
+    expect(result.reason).toBe('invalid_question');
+    expect(result.passages).toEqual([]);
+  });
+});
+
+describe('ask: what the generator is given', () => {
+  it('passes only passages that cleared the threshold, with the prompt', async () => {
+    const client = replying({ answered: true, answer: 'About 15 hours a day.', citations: ['pets#cats'] });
+    await ask({ engine, client, question: CAT_QUESTION });
+    const request = client.calls[0];
+    expect(request?.passages.map((passage) => passage.id)).toEqual(['pets#cats']);
+    expect(request?.prompt.version).toBe('answer.test');
+    expect(request?.question).toBe(CAT_QUESTION);
+  });
+});
+
+describe('ask: one test per way a model can go wrong', () => {
+  it('answers when the reply cites a passage from its context', async () => {
+    const client = replying({
+      answered: true,
+      answer: ' About 15 hours a day. ',
+      citations: ['pets#cats', 'pets#cats'],
+    });
+    const result = await ask({ engine, client, question: CAT_QUESTION });
+    expect(result).toMatchObject({
+      status: 'answered',
+      answer: 'About 15 hours a day.',
+      citations: ['pets#cats'],
+      context: [{ passage: expect.objectContaining({ id: 'pets#cats' }), score: expect.any(Number) }],
+      promptVersion: 'answer.test',
+      generator: client.info,
+    });
+  });
+
+  it('refuses a citation of a passage that does not exist: fabricated_citation', async () => {
+    const client = replying({ answered: true, answer: '15 hours.', citations: ['pets#lions'] });
+    const result = refused(await ask({ engine, client, question: CAT_QUESTION }));
+    expect(result.reason).toBe('fabricated_citation');
+    expect(result.detail).toContain('pets#lions');
+    expect(result.raw).toContain('pets#lions');
+  });
+
+  it('refuses a real passage that was not in this context: fabricated_citation', async () => {
+    const client = replying({ answered: true, answer: '15 hours.', citations: ['garden#tomatoes'] });
+    const result = refused(await ask({ engine, client, question: CAT_QUESTION }));
+    expect(result.reason).toBe('fabricated_citation');
+    expect(result.detail).toContain('in the corpus, not in this context');
+  });
+
+  it('refuses an answer that cites nothing: missing_citation', async () => {
+    const client = replying({ answered: true, answer: '15 hours.', citations: [] });
+    expect(refused(await ask({ engine, client, question: CAT_QUESTION })).reason).toBe('missing_citation');
+  });
+
+  it('refuses an empty answer that claims to be one: unparseable_response', async () => {
+    const client = replying({ answered: true, answer: '  ', citations: ['pets#cats'] });
+    expect(refused(await ask({ engine, client, question: CAT_QUESTION })).reason).toBe(
+      'unparseable_response',
+    );
+  });
+
+  it('refuses a reply that is not the schema, keeping what was sent', async () => {
+    const client = replying('Sure! Cats sleep a lot.');
+    const result = refused(await ask({ engine, client, question: CAT_QUESTION }));
+    expect(result.reason).toBe('unparseable_response');
+    expect(result.raw).toBe('Sure! Cats sleep a lot.');
+  });
+
+  it('believes a model that says it could not answer: model_reported_no_answer', async () => {
+    const client = replying({
+      answered: false,
+      answer: 'The passages do not say.',
+      citations: ['pets#cats'],
+    });
+    const result = refused(await ask({ engine, client, question: CAT_QUESTION }));
+    expect(result.reason).toBe('model_reported_no_answer');
+    expect(result.detail).toBe('The passages do not say.');
+  });
+
+  it('gives a plain detail when the model says no answer without words', async () => {
+    const client = replying({ answered: false, answer: '', citations: [] });
+    const result = refused(await ask({ engine, client, question: CAT_QUESTION }));
+    expect(result.detail).toMatch(/do not answer/);
+  });
+
+  it('passes a client failure through as its refusal, with code and raw', async () => {
+    const client = outcome({
+      ok: false,
+      reason: 'model_unavailable',
+      code: 'authentication',
+      detail: 'key rejected',
+    });
+    const result = refused(await ask({ engine, client, question: CAT_QUESTION }));
+    expect(result).toMatchObject({
+      reason: 'model_unavailable',
+      code: 'authentication',
+      detail: 'key rejected',
+    });
+    expect(result).not.toHaveProperty('raw');
+  });
+
+  it('refuses, not throws, when the client cannot be reached', async () => {
+    const client = throwing(new GenerationUnavailableError('connection', 'could not connect'));
+    const result = refused(await ask({ engine, client, question: CAT_QUESTION }));
+    expect(result).toMatchObject({ reason: 'model_unavailable', code: 'connection', generator: client.info });
+  });
+
+  it('refuses, not throws, when the caller cancels the request', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const client = throwing(new DOMException('aborted', 'AbortError'));
+    const result = refused(await ask({ engine, client, question: CAT_QUESTION, signal: controller.signal }));
+    expect(result).toMatchObject({ reason: 'model_unavailable', code: 'aborted' });
+  });
+
+  it('rethrows an AbortError nobody asked for', async () => {
+    const client = throwing(new DOMException('aborted', 'AbortError'));
+    await expect(ask({ engine, client, question: CAT_QUESTION })).rejects.toThrow('aborted');
+  });
+
+  it('rethrows a TypeError: a bug in our code is not a refusal', async () => {
+    const client = throwing(new TypeError('cannot read properties of undefined'));
+    await expect(ask({ engine, client, question: CAT_QUESTION })).rejects.toThrow(TypeError);
+  });
+
+  it('rethrows an error no client was meant to throw', async () => {
+    const client = throwing(new Error('something else'));
+    await expect(ask({ engine, client, question: CAT_QUESTION })).rejects.toThrow('something else');
+  });
+
+  it('fails the caller when a never-called client is called', async () => {
+    await expect(ask({ engine, client: neverCalled(), question: CAT_QUESTION })).rejects.toThrow(
+      /generator was called/,
+    );
+  });
+});
+
+describe('ask: the extractive stand-in end to end', () => {
+  it('quotes the sentence that answers and cites its passage', async () => {
+    const result = await ask({
+      engine,
+      client: createExtractiveClient(),
+      question: 'How long a walk does a dog need?',
+    });
+    expect(result).toMatchObject({ status: 'answered', citations: ['pets#dogs'] });
+    expect(result.status === 'answered' && result.answer).toContain('30 minutes');
+  });
+});
+
+describe('ask: any reply at all', () => {
+  const citation = fc.oneof(
+    fc.constantFrom('pets#cats', 'pets#dogs', 'garden#tomatoes', 'pets#lions', ''),
+    fc.string(),
+  );
+  const replyLike = fc.oneof(
+    fc.record({
+      answered: fc.boolean(),
+      answer: fc.string(),
+      citations: fc.array(citation, { maxLength: 4 }),
+    }),
+    fc.jsonValue(),
+    fc.string(),
+  );
+
+  it('returns an AskResult, never an answer citing outside its context', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        replyLike,
+        fc.constantFrom(CAT_QUESTION, 'How long a walk does a dog need?'),
+        async (reply, question) => {
+          const client = replying(reply);
+          const result = await ask({ engine, client, question });
+          expect(['answered', 'refused']).toContain(result.status);
+          if (result.status === 'answered') {
+            // Compared with what the client was actually given, not with what ask() says it gave.
+            const given = (client.calls[0]?.passages ?? []).map((passage) => passage.id);
+            expect(result.citations.length).toBeGreaterThan(0);
+            for (const id of result.citations) expect(given).toContain(id);
+            expect(result.answer.trim()).not.toBe('');
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('ask: through the real Claude client, with an injected fetch', () => {
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const claude = (respond: () => Promise<Response>) =>
+    createClaudeClient({ apiKey: 'sk-test', fetch: respond as typeof fetch, maxRetries: 0 });
+
+  it('refuses with model_unavailable when the API cannot be reached', async () => {
+    const client = claude(async () => {
+      throw new TypeError('fetch failed');
+    });
+    const result = refused(await ask({ engine, client, question: CAT_QUESTION }));
+    expect(result).toMatchObject({ reason: 'model_unavailable', code: 'connection' });
+    expect(result.generator?.kind).toBe('claude');
+  });
+
+  it('refuses with model_unavailable (authentication) when the key is rejected', async () => {
+    const client = claude(async () =>
+      json({ type: 'error', error: { type: 'authentication_error', message: 'no' } }, 401),
+    );
+    const result = refused(await ask({ engine, client, question: CAT_QUESTION }));
+    expect(result).toMatchObject({ reason: 'model_unavailable', code: 'authentication' });
+  });
+
+  it('verifies what Claude cites like any other reply', async () => {
+    const text = JSON.stringify({ answered: true, answer: '15 hours.', citations: ['garden#tomatoes'] });
+    const client = claude(async () =>
+      json({
+        id: 'msg_1',
+        type: 'message',
+        role: 'assistant',
+        model: 'claude-opus-5',
+        content: [{ type: 'text', text }],
+        stop_reason: 'end_turn',
+        stop_sequence: null,
+        usage: { input_tokens: 1, output_tokens: 1 },
+      }),
+    );
+    expect(refused(await ask({ engine, client, question: CAT_QUESTION })).reason).toBe('fabricated_citation');
+  });
+});

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { gate } from '../../src/ask/gate';
+import type { Scored } from '../../src/types';
+
+const scored = (...scores: number[]): Scored[] =>
+  scores.map((score, i) => ({
+    passage: { id: `f#p${i}`, file: 'f.md', line: 1, trail: ['T'], text: '' },
+    score,
+  }));
+const settings = { threshold: 0.2, minMargin: 0, source: 'test' };
+
+describe('gate', () => {
+  it('refuses when nothing was retrieved', () => {
+    expect(gate([], settings)).toEqual({ pass: false, detail: 'no passage shares a term with the question' });
+  });
+
+  it('refuses a best score below the threshold, naming both numbers', () => {
+    const verdict = gate(scored(0.19), settings);
+    expect(verdict).toEqual({ pass: false, detail: 'best score 0.190 (f#p0) is below the threshold 0.200' });
+  });
+
+  it('passes a best score exactly at the threshold', () => {
+    expect(gate(scored(0.2), settings)).toEqual({ pass: true });
+  });
+
+  it('ignores the margin when minMargin is 0, its default', () => {
+    expect(gate(scored(0.5, 0.5), settings)).toEqual({ pass: true });
+  });
+
+  it('with minMargin, refuses a best passage that barely leads the runner-up', () => {
+    const verdict = gate(scored(0.5, 0.45), { ...settings, minMargin: 0.1 });
+    expect(verdict.pass).toBe(false);
+    expect(!verdict.pass && verdict.detail).toMatch(
+      /leads f#p1 by 0\.050, less than the minimum margin 0\.100/,
+    );
+  });
+
+  it('with minMargin, passes a clear lead and a lone passage', () => {
+    expect(gate(scored(0.5, 0.3), { ...settings, minMargin: 0.1 })).toEqual({ pass: true });
+    expect(gate(scored(0.5), { ...settings, minMargin: 0.1 })).toEqual({ pass: true });
+  });
+});

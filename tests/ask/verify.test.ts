@@ -1,0 +1,204 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { verify } from '../../src/ask/verify';
+import type { Citation, Passage } from '../../src/types';
+
+const passage = (id: string, text: string): Passage => ({ id, file: 'a.md', line: 1, trail: ['A'], text });
+const ONE = passage('a#one', 'Overdue items cost 0.50 BOB per item per day, capped at 20.00 BOB per item.');
+const TWO = passage('a#two', '| Item type | Loan period |\n|---|---|\n| DVDs and Blu-ray | 7 days |');
+const context = [ONE, TWO];
+const corpusIds = new Set(['a#one', 'a#two', 'b#three']);
+const reply = (answer: string, citations: Citation[]) => ({ answered: true, answer, citations });
+const cite = (id: string, quote?: string): Citation => (quote === undefined ? { id } : { id, quote });
+const v2 = { context, corpusIds, quotesRequired: true };
+const v1 = { context, corpusIds, quotesRequired: false };
+
+describe('verify: citations', () => {
+  it('accepts an answer citing only passages from its context, each once', () => {
+    const verdict = verify({ reply: reply('x', [cite('a#one'), cite(' a#one'), cite('a#two')]), ...v1 });
+    expect(verdict).toEqual({ ok: true, citations: ['a#one', 'a#two'], quotes: [] });
+  });
+
+  it.each([[' \n'], ['…'], ['—'], ['\u200b']])(
+    'refuses an answer with no words (%j) as unparseable',
+    (answer) => {
+      expect(verify({ reply: reply(answer, [cite('a#one')]), ...v1 })).toMatchObject({
+        reason: 'unparseable_response',
+      });
+    },
+  );
+
+  it('refuses an empty answer as unparseable', () => {
+    expect(verify({ reply: reply(' \n', [cite('a#one')]), ...v1 })).toMatchObject({
+      reason: 'unparseable_response',
+    });
+  });
+
+  it.each([[[]], [[cite('')]], [[cite(' '), cite('')]]])(
+    'refuses an answer with no real citation (%j)',
+    (citations) => {
+      expect(verify({ reply: reply('x', citations), ...v1 })).toMatchObject({ reason: 'missing_citation' });
+    },
+  );
+
+  it('refuses an id that exists nowhere', () => {
+    const verdict = verify({ reply: reply('x', [cite('a#one'), cite('z#nine')]), ...v1 });
+    expect(verdict).toMatchObject({
+      ok: false,
+      reason: 'fabricated_citation',
+      detail: 'cites "z#nine"; the context held a#one, a#two',
+    });
+  });
+
+  it('refuses an id from the corpus that was not in this context, and says so', () => {
+    const verdict = verify({ reply: reply('x', [cite('b#three')]), ...v1 });
+    expect(!verdict.ok && verdict.detail).toContain('"b#three" (in the corpus, not in this context)');
+  });
+
+  it('refuses an id outside the context even without the corpus to compare with', () => {
+    const verdict = verify({ reply: reply('x', [cite('b#three')]), context, quotesRequired: false });
+    expect(verdict).toMatchObject({ reason: 'fabricated_citation' });
+  });
+});
+
+describe('verify: quotes', () => {
+  it('accepts a verbatim quote, and returns it with its passage', () => {
+    const quote = 'capped at 20.00 BOB per item';
+    const verdict = verify({ reply: reply('The cap is 20.00 BOB per item.', [cite('a#one', quote)]), ...v2 });
+    expect(verdict).toEqual({ ok: true, citations: ['a#one'], quotes: [{ id: 'a#one', quote }] });
+  });
+
+  it('requires a quote for every citation under prompt v2, and names the citation', () => {
+    const verdict = verify({ reply: reply('x', [cite('a#one')]), ...v2 });
+    expect(verdict).toMatchObject({
+      reason: 'unsupported_quote',
+      detail: 'the citation of a#one has no quote',
+    });
+  });
+
+  it('checks a quote given under prompt v1 too', () => {
+    expect(verify({ reply: reply('x', [cite('a#one', 'DVDs cost nothing at all')]), ...v1 })).toMatchObject({
+      reason: 'unsupported_quote',
+    });
+  });
+
+  it('refuses a quote from another passage of the context, and says where it is', () => {
+    const verdict = verify({
+      reply: reply('7 days.', [cite('a#one', '| DVDs and Blu-ray | 7 days |')]),
+      ...v2,
+    });
+    expect(verdict).toMatchObject({
+      ok: false,
+      reason: 'unsupported_quote',
+      failed: {
+        kind: 'quote',
+        id: 'a#one',
+        quote: '| DVDs and Blu-ray | 7 days |',
+        checkedAgainst: ['a#one'],
+      },
+    });
+    expect(!verdict.ok && verdict.detail).toContain('it is in a#two');
+  });
+
+  it('refuses a paraphrase, and a quote too short to show anything', () => {
+    const paraphrase = verify({
+      reply: reply('x', [cite('a#one', 'late items cost half a BOB a day')]),
+      ...v2,
+    });
+    expect(!paraphrase.ok && paraphrase.detail).toMatch(/nor in any passage given/);
+    const short = verify({ reply: reply('x', [cite('a#one', 'per item')]), ...v2 });
+    expect(!short.ok && short.detail).toMatch(/too short/);
+  });
+});
+
+describe('verify: figures', () => {
+  it('accepts figures the cited passages hold, however they are written', () => {
+    const answer = 'It is 0.5 BOB a day, up to 20 BOB; DVDs go for seven days.';
+    const citations = [
+      cite('a#one', 'Overdue items cost 0.50 BOB per item per day'),
+      cite('a#two', 'DVDs and Blu-ray | 7 days'),
+    ];
+    expect(verify({ reply: reply(answer, citations), ...v2 }).ok).toBe(true);
+  });
+
+  it.each([
+    ['a wrong amount', 'Overdue items cost 0.75 BOB a day.', '0.75 BOB'],
+    ['a swapped unit', 'The charge is capped at 20.00 BOB per item, for 7 weeks.', '7 weeks'],
+  ])('refuses %s, naming the figure and the passages checked', (_name, answer, figure) => {
+    const verdict = verify({ reply: reply(answer, [cite('a#one', 'capped at 20.00 BOB per item')]), ...v2 });
+    expect(verdict).toMatchObject({
+      reason: 'ungrounded_figure',
+      failed: { kind: 'figure', figure, checkedAgainst: ['a#one'] },
+    });
+  });
+
+  it('looks for figures only in the passages cited, not in the rest of the context', () => {
+    const verdict = verify({
+      reply: reply('DVDs: 7 days.', [cite('a#one', 'capped at 20.00 BOB per item')]),
+      ...v2,
+    });
+    expect(verdict).toMatchObject({ reason: 'ungrounded_figure' });
+  });
+});
+
+describe('verify: any reply', () => {
+  // Ground truth written by hand, apart from the code under test: the figures each passage states.
+  const STATED: Record<string, ReadonlyArray<readonly [number, string]>> = {
+    'a#one': [
+      [0.5, 'BOB'],
+      [20, 'BOB'],
+    ],
+    'a#two': [[7, 'days']],
+  };
+  const QUOTE: Record<string, string> = {
+    'a#one': 'capped at 20.00 BOB per item',
+    'a#two': 'DVDs and Blu-ray | 7 days',
+  };
+  const unit = fc.constantFrom('BOB', 'days', 'weeks', 'items', 'requests');
+  const cited = fc.subarray(['a#one', 'a#two'], { minLength: 1 });
+
+  it('passes a figure if and only if a cited passage states it, with its unit', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 30 }), unit, cited, (value, name, ids) => {
+        const answer = `It is ${value} ${name}.`;
+        const verdict = verify({
+          reply: reply(
+            answer,
+            ids.map((id) => cite(id, QUOTE[id])),
+          ),
+          ...v2,
+        });
+        const stated = ids.some((id) => (STATED[id] ?? []).some(([v, u]) => v === value && u === name));
+        expect(verdict.ok).toBe(stated);
+        if (!verdict.ok) expect(verdict.reason).toBe('ungrounded_figure');
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('never passes a quote with one word changed', () => {
+    const words = ONE.text.split(' ');
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: words.length - 3 }),
+        fc.integer({ min: 3, max: 6 }),
+        fc.nat(),
+        fc.stringMatching(/^[a-z]{2,9}$/u),
+        (start, length, which, replacement) => {
+          const span = words.slice(start, start + length);
+          const position = which % span.length;
+          fc.pre(span[position]?.toLowerCase() !== replacement);
+          const exact = verify({ reply: reply('See the passage.', [cite('a#one', span.join(' '))]), ...v2 });
+          expect(exact.ok).toBe(true);
+          span[position] = replacement;
+          const changed = verify({
+            reply: reply('See the passage.', [cite('a#one', span.join(' '))]),
+            ...v2,
+          });
+          expect(changed).toMatchObject({ ok: false, reason: 'unsupported_quote' });
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+});

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { ask, createEngine } from '../../src/ask/engine';
+import { serializeIndex } from '../../src/compiled-index/parse';
+import { parseTrace, replayTrace, sha256, TraceError, traceOf } from '../../src/evaluation/trace';
+import { createExtractiveClient } from '../../src/generation/extractive';
+import { tinyIndex } from '../helpers/engine';
+import { outcome } from '../helpers/scripted';
+
+// Prompt v2: the stand-in's citations carry quotes, which the replayed reply is parsed for.
+const V2 = { version: 'answer.v2', text: 'Answer only from the passages.' };
+const index = { ...tinyIndex(), prompt: V2 };
+const engine = createEngine(index);
+const hash = () => sha256(serializeIndex(index));
+const CAT = 'How many hours a day does a cat sleep?';
+
+describe('traces', () => {
+  it('hashes like sha256sum', async () => {
+    expect(await sha256('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  });
+
+  it('record what decided a result, survive JSON, and replay to the same verdict', async () => {
+    const result = await ask({ engine, client: createExtractiveClient(), question: CAT });
+    const trace = parseTrace(
+      JSON.parse(JSON.stringify(await traceOf(result, await hash(), index.gate.source))),
+    );
+    expect(trace).toMatchObject({
+      question: CAT,
+      verdict: { status: 'answered' },
+      generator: { kind: 'extractive' },
+    });
+    expect(trace.context.map((record) => record.id)).toEqual(['pets#cats']);
+    expect(await replayTrace(trace, engine, await hash())).toEqual({
+      outcome: 'same',
+      verdict: 'answered',
+      indexChanged: false,
+    });
+  });
+
+  it('replay a model that could not be reached as that refusal, with its code', async () => {
+    const unreachable = outcome({
+      ok: false,
+      reason: 'model_unavailable',
+      code: 'network',
+      detail: 'offline',
+    });
+    const result = await ask({ engine, client: unreachable, question: CAT });
+    const trace = await traceOf(result, await hash(), index.gate.source);
+    expect(trace.verdict).toEqual({
+      status: 'refused',
+      reason: 'model_unavailable',
+      code: 'network',
+      detail: 'offline',
+    });
+    expect(await replayTrace(trace, engine, await hash())).toMatchObject({
+      outcome: 'same',
+      verdict: 'refused: model_unavailable',
+    });
+  });
+
+  it('say a gate refusal now gets past the gate on a laxer index, with nothing recorded to play', async () => {
+    const strict = createEngine({ ...tinyIndex({ threshold: 0.99 }), prompt: V2 });
+    const result = await ask({ engine: strict, client: createExtractiveClient(), question: CAT });
+    const trace = await traceOf(result, 'a'.repeat(64), 'strict');
+    expect(await replayTrace(trace, engine, await hash())).toMatchObject({
+      outcome: 'different',
+      recorded: 'refused: no_relevant_context',
+      now: 'refused: model_unavailable',
+    });
+  });
+
+  it('name the passages that changed when the index did', async () => {
+    const result = await ask({ engine, client: createExtractiveClient(), question: CAT });
+    const trace = await traceOf(result, await hash(), index.gate.source);
+    const edited = { ...tinyIndex(), prompt: V2 };
+    edited.passages = edited.passages.map((p) =>
+      p.id === 'pets#cats' ? { ...p, text: 'Cats sleep 20 hours.' } : p,
+    );
+    expect(await replayTrace(trace, createEngine(edited), 'b'.repeat(64))).toEqual({
+      outcome: 'index-changed',
+      changed: ['pets#cats has changed'],
+    });
+    // An index changed elsewhere, the passages it rested on the same: replayed, and said so.
+    expect(await replayTrace(trace, engine, 'c'.repeat(64))).toEqual({
+      outcome: 'same',
+      verdict: 'answered',
+      indexChanged: true,
+    });
+  });
+
+  it.each([
+    [
+      'a refusal stop, whose raw text is no reply',
+      {
+        ok: false,
+        reason: 'model_reported_no_answer',
+        code: 'refusal',
+        detail: 'declined',
+        raw: "I can't help with that.",
+      },
+    ],
+    [
+      'a reply with no text, and so no raw',
+      { ok: false, reason: 'unparseable_response', code: 'no_text', detail: 'no text' },
+    ],
+  ] as const)('replay %s as the failure it was, not as a reply to parse', async (_name, failure) => {
+    const result = await ask({ engine, client: outcome(failure), question: CAT });
+    const trace = await traceOf(result, await hash(), index.gate.source);
+    expect(await replayTrace(trace, engine, await hash())).toEqual({
+      outcome: 'same',
+      verdict: `refused: ${failure.reason}`,
+      indexChanged: false,
+    });
+  });
+
+  it('hold a gate refusal to every passage it retrieved when the index has changed', async () => {
+    const strict = createEngine({ ...tinyIndex({ threshold: 0.99 }), prompt: V2 });
+    const result = await ask({ engine: strict, client: createExtractiveClient(), question: CAT });
+    const trace = await traceOf(result, await hash(), index.gate.source);
+    expect(trace.context).toEqual([]);
+    const edited = { ...tinyIndex({ threshold: 0.99 }), prompt: V2 };
+    edited.passages = edited.passages.map((p) => (p.id === 'pets#cats' ? { ...p, text: 'Cats nap.' } : p));
+    expect(await replayTrace(trace, createEngine(edited), 'd'.repeat(64))).toEqual({
+      outcome: 'index-changed',
+      changed: ['pets#cats has changed'],
+    });
+  });
+
+  it('reject a file that is not a trace', () => {
+    expect(() => parseTrace({ format: 'sourcebound-trace', version: 2 })).toThrow(TraceError);
+  });
+});

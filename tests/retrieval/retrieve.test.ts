@@ -1,0 +1,154 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { InvertedIndex } from '../../src/retrieval/inverted-index';
+import { BM25, describeModel, type RetrievalModel, TFIDF } from '../../src/retrieval/model';
+import { buildPostings } from '../../src/retrieval/postings';
+import { createRetriever, passageText } from '../../src/retrieval/retrieve';
+import { tokenize } from '../../src/text/tokenize';
+import type { Passage } from '../../src/types';
+import { flatScan } from '../helpers/flat-scan';
+
+const passage = (id: string, text: string): Passage => ({ id, file: 'f.md', line: 1, trail: ['T'], text });
+
+function build(texts: string[], model: RetrievalModel) {
+  const passages = texts.map((text, i) => passage(`f#p${i}`, text));
+  const termLists = passages.map((p) => tokenize(passageText(p)));
+  const { terms, postings } = buildPostings(termLists);
+  return { termLists, retriever: createRetriever({ model, terms, postings, passages }) };
+}
+
+describe.each([
+  ['bm25', BM25],
+  ['tfidf', TFIDF],
+])('retrieve with %s', (_name, model) => {
+  it('ranks the passage that shares the rare words first, with a score in (0, 1]', () => {
+    const { retriever } = build(['cats sleep all day', 'dogs need walks', 'cats and dogs'], model);
+    const [best] = retriever.retrieve('when do cats sleep', 3);
+    expect(best?.passage.id).toBe('f#p0');
+    expect(best?.score).toBeGreaterThan(0);
+    expect(best?.score).toBeLessThanOrEqual(1 + 1e-12);
+  });
+
+  it('returns nothing for a question with no term in the corpus', () => {
+    const { retriever } = build(['cats sleep all day'], model);
+    expect(retriever.retrieve('capital of France', 5)).toEqual([]);
+  });
+
+  it('returns nothing for a question made only of stopwords, or a limit of 0', () => {
+    const { retriever } = build(['cats sleep all day'], model);
+    expect(retriever.retrieve('what is the', 5)).toEqual([]);
+    expect(retriever.retrieve('cats', 0)).toEqual([]);
+  });
+
+  it('scores a question lower when it adds words the corpus never uses', () => {
+    const { retriever } = build(['cats sleep all day', 'dogs need walks'], model);
+    const alone = retriever.retrieve('cats', 1)[0]?.score ?? 0;
+    const diluted = retriever.retrieve('cats quantum chromodynamics', 1)[0]?.score ?? 0;
+    expect(diluted).toBeGreaterThan(0);
+    expect(diluted).toBeLessThan(alone / 2);
+  });
+
+  it('uses the heading trail as part of the passage', () => {
+    const passages = [{ ...passage('f#holds', 'Up to 10 at once.'), trail: ['Borrowing', 'Holds'] }];
+    const { terms, postings } = buildPostings(passages.map((p) => tokenize(passageText(p))));
+    const retriever = createRetriever({ model, terms, postings, passages });
+    expect(retriever.retrieve('holds', 1)[0]?.passage.id).toBe('f#holds');
+  });
+
+  it('keeps the earlier passage first when two score the same', () => {
+    const { retriever } = build(['cats sleep', 'dogs bark', 'cats sleep'], model);
+    expect(retriever.retrieve('cats sleep', 2).map((hit) => hit.passage.id)).toEqual(['f#p0', 'f#p2']);
+  });
+
+  const vocabulary = [
+    'cat',
+    'dog',
+    'sleep',
+    'walk',
+    'water',
+    'day',
+    'hour',
+    'food',
+    'bowl',
+    'garden',
+    'sun',
+    'rain',
+  ];
+  const text = fc
+    .array(fc.constantFrom(...vocabulary), { minLength: 1, maxLength: 12 })
+    .map((w) => w.join(' '));
+
+  // Scores equal in exact arithmetic may differ in the last bits between the two sums, and their order
+  // with them, so "the same top 10" is: the same scores position by position, and every passage the
+  // index returns scoring, in the flat scan, what the index says it does.
+  it('through the inverted index equals a flat scan over every passage, up to ties within 1e-9', () => {
+    fc.assert(
+      fc.property(
+        fc.array(text, { minLength: 1, maxLength: 40 }),
+        text,
+        fc.integer({ min: 1, max: 10 }),
+        (texts, question, limit) => {
+          const { termLists, retriever } = build(texts, model);
+          const all = flatScan(model, termLists, tokenize(question), texts.length);
+          const flatScores = new Map(all.map((hit) => [`f#p${hit.doc}`, hit.score]));
+          const actual = retriever.retrieve(question, limit);
+          expect(actual).toHaveLength(Math.min(limit, all.length));
+          expect(new Set(actual.map((hit) => hit.passage.id)).size).toBe(actual.length);
+          // Equal scores, as shown, come in passage order ("ties go to the earlier passage").
+          actual.slice(1).forEach((hit, i) => {
+            const previous = actual[i] as (typeof actual)[number];
+            if (hit.score === previous.score) {
+              expect(Number(hit.passage.id.slice(3))).toBeGreaterThan(Number(previous.passage.id.slice(3)));
+            }
+          });
+          actual.forEach((hit, i) => {
+            expect(Math.abs(hit.score - (all[i]?.score ?? Number.NaN))).toBeLessThan(1e-9);
+            expect(Math.abs(hit.score - (flatScores.get(hit.passage.id) ?? Number.NaN))).toBeLessThan(1e-9);
+          });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('equals the flat scan exactly where no two scores are close', () => {
+    const texts = ['cat sleep sleep', 'dog walk', 'cat dog water water water', 'sun rain garden', 'cat'];
+    const { termLists, retriever } = build(texts, model);
+    const question = 'cat water sleep';
+    const expected = flatScan(model, termLists, tokenize(question), 10);
+    expect(retriever.retrieve(question, 10).map((hit) => hit.passage.id)).toEqual(
+      expected.map((hit) => `f#p${hit.doc}`),
+    );
+  });
+});
+
+describe('scorers', () => {
+  it('bm25 saturates repeated terms where tf-idf keeps rewarding them less and less', () => {
+    const texts = ['cat', 'cat cat cat cat cat cat cat cat', 'dog'];
+    const once = build(texts, BM25).retriever.retrieve('cat', 2);
+    // Both passages are about cats; under BM25 the short one is not far behind the repetitive one.
+    expect(once.map((hit) => hit.passage.id)).toEqual(['f#p1', 'f#p0']);
+    expect((once[1]?.score ?? 0) / (once[0]?.score ?? 1)).toBeGreaterThan(0.5);
+  });
+
+  it('bm25 scores stay below 1 however often a passage repeats the question', () => {
+    const { retriever } = build([Array(500).fill('cat').join(' '), 'dog'], BM25);
+    const score = retriever.retrieve('cat', 1)[0]?.score ?? 0;
+    expect(score).toBeGreaterThan(0.9);
+    expect(score).toBeLessThan(1);
+  });
+
+  it('describes each model with its settings', () => {
+    expect(describeModel(BM25)).toMatch(/bm25 \(k1 1.2, b 0.75/);
+    expect(describeModel(TFIDF)).toMatch(/^tfidf-cosine/);
+  });
+
+  it('refuses a model kind it does not know', () => {
+    const { terms, postings } = buildPostings([['cat']]);
+    const unknown = { kind: 'dense' } as never;
+    expect(() => new InvertedIndex({ model: unknown, terms, postings, passageCount: 1 })).toThrow(
+      /unhandled case/,
+    );
+    expect(() => describeModel(unknown)).toThrow(/unhandled case/);
+  });
+});

@@ -1,0 +1,360 @@
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { extractFigures, type Figure, ungroundedFigures } from '../../src/text/figures';
+
+/** A section of the bundled manual, heading excluded, as the verifier would be given it. */
+function manual(file: string, heading: string): string {
+  const text = readFileSync(`corpus/${file}.md`, 'utf8');
+  const section = text.split(/^## /mu).find((part) => part.startsWith(`${heading}\n`));
+  if (section === undefined) throw new Error(`test: no section "${heading}" in corpus/${file}.md`);
+  return section.slice(heading.length + 1);
+}
+
+const readings = (text: string) => extractFigures(text).map(({ text, counts, ...reading }) => reading);
+const written = (text: string) => extractFigures(text).map((figure) => figure.text);
+const grounded = (answer: string, sources: string[]) => ungroundedFigures(answer, sources).length === 0;
+
+const NUMBER_WORDS = [
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+  'twenty',
+];
+
+describe('extractFigures', () => {
+  it.each<[string, Omit<Figure, 'text' | 'counts'>]>([
+    ['0.50 BOB', { kind: 'amount', value: 0.5, unit: 'BOB' }],
+    ['BOB 0.50', { kind: 'amount', value: 0.5, unit: 'BOB' }],
+    ['$5', { kind: 'amount', value: 5, unit: 'USD' }],
+    ['€ 2.50', { kind: 'amount', value: 2.5, unit: 'EUR' }],
+    ['£3', { kind: 'amount', value: 3, unit: 'GBP' }],
+    ['20.00', { kind: 'amount', value: 20, unit: '' }],
+    ['7 days', { kind: 'duration', value: 7, unit: 'day' }],
+    ['one week', { kind: 'duration', value: 1, unit: 'week' }],
+    ['Twelve Months', { kind: 'duration', value: 12, unit: 'month' }],
+    ['1 year', { kind: 'duration', value: 1, unit: 'year' }],
+    ['2 hours', { kind: 'duration', value: 2, unit: 'hour' }],
+    ['60 minutes', { kind: 'duration', value: 60, unit: 'minute' }],
+    ['7-day', { kind: 'duration', value: 7, unit: 'day' }],
+    ['10 working days', { kind: 'duration', value: 10, unit: 'day' }],
+    ['5%', { kind: 'percent', value: 5, unit: '' }],
+    ['5 percent', { kind: 'percent', value: 5, unit: '' }],
+    ['five per cent', { kind: 'percent', value: 5, unit: '' }],
+    ['9:00', { kind: 'time', value: 540, unit: '' }],
+    ['09:00', { kind: 'time', value: 540, unit: '' }],
+    ['20:00', { kind: 'time', value: 1200, unit: '' }],
+    ['9:30 am', { kind: 'time', value: 570, unit: '' }],
+    ['10 a.m.', { kind: 'time', value: 600, unit: '' }],
+    ['4 pm', { kind: 'time', value: 960, unit: '' }],
+    ['12 am', { kind: 'time', value: 0, unit: '' }],
+    ['twelve pm', { kind: 'time', value: 720, unit: '' }],
+    ['1 January', { kind: 'date', value: 1, unit: '1' }],
+    ['January 1', { kind: 'date', value: 1, unit: '1' }],
+    ['1st January', { kind: 'date', value: 1, unit: '1' }],
+    ['1st of January', { kind: 'date', value: 1, unit: '1' }],
+    ['Sept 30th', { kind: 'date', value: 30, unit: '9' }],
+    ['2026', { kind: 'number', value: 2026, unit: '' }],
+    ['1,000', { kind: 'number', value: 1000, unit: '' }],
+    ['Seventeen', { kind: 'number', value: 17, unit: '' }],
+    ['zero', { kind: 'number', value: 0, unit: '' }],
+  ])('reads %j as one figure', (text, reading) => {
+    expect(extractFigures(text)).toEqual([{ text, ...reading, counts: [] }]);
+  });
+
+  it('reads "7 days" as one duration, not a number and a duration', () => {
+    expect(written('Borrow DVDs for 7 days, renew once.')).toEqual(['7 days']);
+  });
+
+  it('keeps every figure of a sentence, in order, as written', () => {
+    expect(written('From 1 January 2026, 10 holds cost 0.50 BOB each, open 9:00 to 20:00.')).toEqual([
+      '1 January',
+      '2026',
+      '10',
+      '0.50 BOB',
+      '9:00',
+      '20:00',
+    ]);
+  });
+
+  it.each([
+    [
+      '"a day", "an hour", "daily", "weekly"',
+      'Charges are added daily, or weekly, a day or an hour late, per year.',
+    ],
+    ['ordinals outside dates', 'The reading hall is on the second floor, the gallery on the 2nd floor.'],
+    ['numbers inside ids and words', 'See 02-borrowing#holds and a#one, play the mp3 or 3D film.'],
+    ['a number spelled into a longer word', 'Often someone, anyone or no-one is a one-off.'],
+    ['a number past twenty in words', 'twenty-one'],
+  ])('finds no figure in %s', (_name, text) => {
+    expect(extractFigures(text)).toEqual([]);
+  });
+
+  it('does not count "one" used as a pronoun, but counts one thing', () => {
+    expect(written('No one may take the one on the shelf; members help one another.')).toEqual([]);
+    expect(readings('Show one photo identity document.')).toEqual([{ kind: 'number', value: 1, unit: '' }]);
+  });
+
+  it('reads currency codes and month names only in their own case', () => {
+    expect(readings('No more than 5 may be video games; ask 20 Bob or 3 bob.')).toEqual([
+      { kind: 'number', value: 5, unit: '' },
+      { kind: 'number', value: 20, unit: '' },
+      { kind: 'number', value: 3, unit: '' },
+    ]);
+  });
+
+  it('keeps a list written with commas as separate numbers, and a thousands comma in one', () => {
+    expect(written('Rooms 1,2,3 and 1,000 seats')).toEqual(['1', '2', '3', '1,000']);
+  });
+
+  it('reads both ends of a range, and figures inside Markdown emphasis', () => {
+    expect(written('Open 9:00-20:00, rooms 1-4, for _7 days_ or **2 hours**.')).toEqual([
+      '9:00',
+      '20:00',
+      '1',
+      '4',
+      '7 days',
+      '2 hours',
+    ]);
+  });
+
+  it('reads an hour past twelve with "pm" as a number, not a time', () => {
+    expect(readings('13 pm')).toEqual([{ kind: 'number', value: 13, unit: '' }]);
+  });
+});
+
+describe('ungroundedFigures', () => {
+  it.each([
+    ['"seven days" and "7 days"', 'Keep it for seven days.', '| DVDs | 7 days |', true],
+    ['"0.50 BOB" and "0.5 BOB"', 'It costs 0.5 BOB.', 'The charge is 0.50 BOB per day.', true],
+    ['"7 days" and "7 weeks"', 'Keep it for 7 weeks.', '| DVDs | 7 days |', false],
+    ['"twenty" and "20.00 BOB"', 'Up to twenty.', 'Capped at 20.00 BOB.', true],
+  ])('compares %s by value and unit', (_name, answer, source, isGrounded) => {
+    expect(grounded(answer, [source])).toBe(isGrounded);
+  });
+
+  it('holds an amount without currency by the same price in any currency, not by a count', () => {
+    expect(grounded('It costs 0.50 per page.', ['0.50 BOB per colour page'])).toBe(true);
+    expect(grounded('It costs 0.50 per page.', ['$0.50 per page'])).toBe(true);
+    expect(grounded('It costs 0.50 per page.', ['0.5 of a page'])).toBe(false);
+    expect(grounded('It costs 12.00.', ['Up to 12 requests per year.'])).toBe(false);
+    expect(grounded('It costs 0.50 per page.', ['0.10 BOB per page'])).toBe(false);
+  });
+
+  it('holds a bare number only by a figure counting the same thing', () => {
+    expect(grounded('Up to 10 holds.', ['A member can have up to 10 holds active at once.'])).toBe(true);
+    expect(grounded('Up to ten holds.', ['A member can have up to 10 holds active at once.'])).toBe(true);
+    expect(
+      grounded('The library has six rooms.', ['The library has 6 study rooms that members can book.']),
+    ).toBe(true);
+    expect(grounded('Up to 21 requests.', ['| Books | 21 days | 3 |'])).toBe(false);
+    expect(grounded('Up to 10 requests.', ['It arrives within 10 working days.'])).toBe(false);
+    expect(grounded('It takes 7 nights.', ['| DVDs and Blu-ray | 7 days | 1 |'])).toBe(false);
+    expect(grounded('It takes 20 min.', ['Open 9:00 to 20:00.'])).toBe(false);
+  });
+
+  it('holds a number in a table cell, whose column says what it counts, whatever the answer calls it', () => {
+    expect(grounded('Books can be renewed 3 times.', ['| Books | 21 days | 3 |'])).toBe(true);
+  });
+
+  it('holds an amount in a currency only by that currency or an amount written without one', () => {
+    expect(grounded('It costs 0.50 BOB.', ['It costs 0.50.'])).toBe(true);
+    expect(grounded('It costs 0.50 BOB.', ['It costs $0.50.'])).toBe(false);
+    expect(grounded('It costs 20 BOB.', ['Borrow up to 20 items.'])).toBe(false);
+  });
+
+  it('holds a time written in any of its forms', () => {
+    expect(grounded('Open from 9:00, 09:00, 9 am, 9 a.m. or nine am.', ['open 9:00 to 20:00'])).toBe(true);
+    expect(grounded('Closes at 8 pm.', ['open 9:00 to 20:00'])).toBe(true);
+    expect(grounded('Closes at 8:30 pm.', ['open 9:00 to 20:00'])).toBe(false);
+  });
+
+  it('holds a percent written in any of its forms', () => {
+    expect(grounded('A 5% fee, 5 percent, five per cent.', ['a 5 per cent fee'])).toBe(true);
+    expect(grounded('A 5% fee.', ['a fee of 5 BOB'])).toBe(false);
+  });
+
+  it('holds a date by the same day of the same month', () => {
+    expect(grounded('Counted from January 1st.', ['counted from 1 January'])).toBe(true);
+    expect(grounded('Counted from 1 February.', ['counted from 1 January'])).toBe(false);
+  });
+
+  it('holds a bare number by any figure of that value, but not a figure with a unit by a bare number', () => {
+    expect(grounded('Lost after 45.', ['45 days overdue'])).toBe(true);
+    expect(grounded('Closes at 8.', ['closes at 20:00'])).toBe(true);
+    expect(grounded('Closes at 12.', ['closes at 0:00'])).toBe(true);
+    expect(grounded('Lost after 45 days.', ['45 overdue items'])).toBe(false);
+    expect(grounded('Opens at 9.', ['opens at 9:30'])).toBe(false);
+  });
+
+  it('returns only the figures no source holds, in the order of the answer', () => {
+    const answer = 'Books: 21 days, 3 renewals, 4 weeks, 0.75 BOB a day.';
+    expect(ungroundedFigures(answer, ['| Books | 21 days | 3 |']).map((figure) => figure.text)).toEqual([
+      '4 weeks',
+      '0.75 BOB',
+    ]);
+  });
+
+  it('looks in every source, and holds nothing without one', () => {
+    expect(grounded('7 days and 0.50 BOB', ['7 days', '0.50 BOB'])).toBe(true);
+    expect(ungroundedFigures('7 days', [])).toHaveLength(1);
+    expect(ungroundedFigures('No figure here.', [])).toEqual([]);
+  });
+});
+
+describe('ungroundedFigures against the library manual', () => {
+  const overdue = manual('03-fines-and-fees', 'Overdue Charges');
+  const loans = manual('02-borrowing', 'Loan Periods');
+  const hours = manual('04-spaces', 'Opening Hours');
+  const renewal = manual('01-membership', 'Renewal and Expiry');
+
+  it('holds the overdue charge and its cap', () => {
+    expect(ungroundedFigures('Overdue items cost 0.50 BOB per day, up to 20.00 BOB.', [overdue])).toEqual([]);
+  });
+
+  it('refuses a changed overdue charge', () => {
+    expect(ungroundedFigures('Overdue items cost 0.75 BOB per day.', [overdue])).toEqual([
+      { text: '0.75 BOB', kind: 'amount', value: 0.75, unit: 'BOB', counts: ['day'] },
+    ]);
+  });
+
+  it('refuses a loan period in the wrong unit', () => {
+    expect(ungroundedFigures('DVDs can be borrowed for 7 weeks.', [loans]).map((f) => f.text)).toEqual([
+      '7 weeks',
+    ]);
+  });
+
+  it('holds a loan period written in words by the table row in digits', () => {
+    expect(ungroundedFigures('Magazines can be borrowed for fourteen days, renewed once.', [loans])).toEqual(
+      [],
+    );
+  });
+
+  it('holds opening hours written on the twelve-hour clock', () => {
+    expect(ungroundedFigures('Saturday: 10 am to 4 pm; weekdays 9:00 to 20:00.', [hours])).toEqual([]);
+    expect(ungroundedFigures('Saturday: 10 am to 5 pm.', [hours]).map((f) => f.text)).toEqual(['5 pm']);
+  });
+
+  it('holds card prices, ages and the expiry period', () => {
+    const answer = 'A Senior card (65 and over) costs 6.00 BOB a year and expires after twelve months.';
+    expect(ungroundedFigures(answer, [renewal])).toEqual([]);
+  });
+
+  it('does not take support from a passage that was not cited', () => {
+    expect(
+      ungroundedFigures('Overdue items cost 0.50 BOB per day.', [loans, hours]).map((f) => f.text),
+    ).toEqual(['0.50 BOB']);
+  });
+});
+
+describe('figure properties', () => {
+  // Pieces that make figures, near-figures and the separators between them, so that random texts
+  // exercise the readings rather than only plain letters.
+  const piece = fc.constantFrom(
+    '7',
+    '0.50',
+    '20.00',
+    '1,000',
+    '09',
+    ':',
+    '.',
+    ',',
+    '-',
+    '#',
+    '_',
+    "'",
+    '$',
+    '€',
+    '%',
+    ' ',
+    ' ',
+    '\n',
+    'seven',
+    'one',
+    'the',
+    'a',
+    'days',
+    'week',
+    'working',
+    'BOB',
+    'bob',
+    'per cent',
+    'am',
+    'p.m.',
+    'January',
+    'May',
+    'st',
+    'mp3',
+  );
+  const figureish = fc
+    .array(fc.oneof(piece, fc.string({ maxLength: 3 })), { maxLength: 24 })
+    .map((pieces) => pieces.join(''));
+  const anyText = fc.oneof(figureish, fc.string({ unit: 'grapheme', maxLength: 40 }));
+
+  it('holds every figure of a text by that text', () => {
+    fc.assert(
+      fc.property(anyText, (text) => {
+        expect(ungroundedFigures(text, [text])).toEqual([]);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('reads a number written in digits and in words as the same figure', () => {
+    const templates = [
+      (n: string) => n,
+      (n: string) => `${n} days`,
+      (n: string) => `a ${n}-hour session`,
+      (n: string) => `${n} per cent`,
+      (n: string) => `${n} BOB`,
+      (n: string) => `BOB ${n}`,
+      (n: string) => `up to ${n} items`,
+    ];
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 20 }),
+        fc.constantFrom(...templates),
+        fc.boolean(),
+        (n, template, capitalised) => {
+          const word = NUMBER_WORDS[n - 1] as string;
+          const spelled = capitalised ? word.charAt(0).toUpperCase() + word.slice(1) : word;
+          expect(readings(template(spelled))).toEqual(readings(template(String(n))));
+          expect(readings(template(String(n)))).toHaveLength(1);
+          expect(grounded(template(spelled), [template(String(n))])).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it('reads any text without throwing, its figures in order and as written', () => {
+    fc.assert(
+      fc.property(anyText, (text) => {
+        let cursor = 0;
+        for (const figure of extractFigures(text)) {
+          expect(figure.text.length).toBeGreaterThan(0);
+          const at = text.indexOf(figure.text, cursor);
+          expect(at).toBeGreaterThanOrEqual(cursor);
+          cursor = at + figure.text.length;
+          expect(Number.isNaN(figure.value)).toBe(false);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

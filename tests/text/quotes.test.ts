@@ -1,0 +1,97 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { checkQuote, locateQuote, MIN_QUOTE_WORDS, normaliseForQuote } from '../../src/text/quotes';
+
+const LOANS = `How long you can borrow an item depends on its type.
+
+| Item type        | Loan period | Renewals |
+| ---------------- | ----------- | -------- |
+| DVDs and Blu-ray | 7 days      | 1        |
+
+A **renewal** adds one full loan period — counted from the member's renewal day.`;
+
+describe('checkQuote', () => {
+  it('finds a sentence copied exactly', () => {
+    expect(checkQuote('How long you can borrow an item depends on its type.', LOANS)).toEqual({
+      found: true,
+    });
+  });
+
+  it('finds a table row, with or without its pipes and padding', () => {
+    expect(checkQuote('| DVDs and Blu-ray | 7 days | 1 |', LOANS).found).toBe(true);
+    expect(checkQuote('DVDs and Blu-ray 7 days 1', LOANS).found).toBe(true);
+  });
+
+  it('ignores case, white space, emphasis, typographic quotes and dashes', () => {
+    const quote = 'a  renewal adds ONE full loan period - counted from the member’s renewal day';
+    expect(checkQuote(quote, LOANS).found).toBe(true);
+  });
+
+  it.each([
+    ['a paraphrase', 'DVDs can be borrowed for one week'],
+    ['one word changed', 'How long you can borrow an item depends on its size.'],
+    ['a figure changed', '| DVDs and Blu-ray | 7 weeks | 1 |'],
+    ['words from two places glued together', 'depends on its type. A renewal adds'],
+  ])('does not find %s', (_name, quote) => {
+    expect(checkQuote(quote, LOANS)).toEqual({ found: false, why: 'not_in_passage' });
+  });
+
+  it('does not find a quote cut inside a word', () => {
+    expect(checkQuote('counted from the mem', LOANS).found).toBe(false);
+    expect(checkQuote('counted from the member’s', LOANS).found).toBe(true);
+  });
+
+  it('does not let a quote run from one table row into the next, or from the header into a row', () => {
+    const table = '| Item | Loan | Renewals |\n|---|---|---|\n| Books | 21 days | 3 |\n| DVDs | 7 days | 1 |';
+    expect(checkQuote('Renewals | Books | 21 days', table).found).toBe(false);
+    expect(checkQuote('21 days 3 DVDs 7 days', table).found).toBe(false);
+    expect(checkQuote('| Books | 21 days | 3 |', table).found).toBe(true);
+    expect(checkQuote('| Books | 21 days | 3 |\n| DVDs | 7 days | 1 |', table).found).toBe(true);
+  });
+
+  it('counts words as white space separates them, so a time and a preposition are two', () => {
+    expect(checkQuote('9:00 to', 'Open 9:00 to 20:00.')).toEqual({ found: false, why: 'too_short' });
+    expect(checkQuote('9:00 to 20:00', 'Open 9:00 to 20:00.')).toEqual({ found: true });
+  });
+
+  it(`refuses a quote of fewer than ${MIN_QUOTE_WORDS} words, which would prove nothing`, () => {
+    expect(checkQuote('7 days', LOANS)).toEqual({ found: false, why: 'too_short' });
+    expect(checkQuote('  ', LOANS)).toEqual({ found: false, why: 'too_short' });
+  });
+
+  it('keeps an underscore inside a word, which is not emphasis', () => {
+    expect(normaliseForQuote('set max_items to _five_')).toBe('set max_items to five');
+  });
+
+  it('finds any span of three or more words of any text in that text', () => {
+    const word = fc.stringMatching(/^[A-Za-z0-9]{1,8}$/u);
+    fc.assert(
+      fc.property(fc.array(word, { minLength: 3, maxLength: 30 }), fc.nat(), fc.nat(), (words, a, b) => {
+        const start = a % (words.length - 2);
+        const end = start + 3 + (b % (words.length - start - 2));
+        const text = words.join(' ');
+        expect(checkQuote(words.slice(start, end).join(' '), text).found).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('locateQuote', () => {
+  it('maps a normalised match back to the original text', () => {
+    const quote = 'a renewal adds ONE full loan period';
+    const span = locateQuote(quote, LOANS);
+    expect(span).toBeDefined();
+    const [start, end] = span as [number, number];
+    expect(LOANS.slice(start, end)).toBe('A **renewal** adds one full loan period');
+  });
+
+  it('locates a table row by its cells', () => {
+    const [start, end] = locateQuote('DVDs and Blu-ray 7 days', LOANS) as [number, number];
+    expect(LOANS.slice(start, end)).toBe('DVDs and Blu-ray | 7 days');
+  });
+
+  it('finds nothing for an absent or empty quote', () => {
+    expect(locateQuote('one week', LOANS)).toBeUndefined();
+    expect(locateQuote('**', LOANS)).toBeUndefined();
+  });
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it, vi } from 'vitest';
+import { GenerationUnavailableError } from '../../../src/generation/errors';
+import { type ClaudeLoader, lazyClaude } from '../../../src/ui/ask/lazy-claude';
+import { replying } from '../../helpers/scripted';
+
+const request = { question: 'q', passages: [], prompt: { version: 'v', text: 't' } };
+const options = { apiKey: 'sk-ant-x', model: 'claude-opus-5' };
+
+describe('lazyClaude', () => {
+  it('loads the client once, on the first question, and names the model before loading', async () => {
+    const load = vi.fn<ClaudeLoader>(async () => replying({ answered: false, answer: '', citations: [] }));
+    const client = lazyClaude(load, options);
+    expect(client.info).toEqual({ kind: 'claude', name: 'claude-opus-5' });
+    expect(load).not.toHaveBeenCalled();
+    await client.generate(request);
+    await client.generate(request);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(load).toHaveBeenCalledWith(options);
+  });
+
+  it('turns a failed load into GenerationUnavailableError, and tries again next time', async () => {
+    const load = vi.fn<ClaudeLoader>().mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    load.mockResolvedValue(replying({ answered: false, answer: '', citations: [] }));
+    const client = lazyClaude(load, options);
+    await expect(client.generate(request)).rejects.toThrow(GenerationUnavailableError);
+    await expect(client.generate(request)).resolves.toMatchObject({ ok: true });
+  });
+
+  it('names an odd rejection without echoing it', async () => {
+    const client = lazyClaude(() => Promise.reject('sk-ant-x'), options);
+    const error = await client.generate(request).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(GenerationUnavailableError);
+    expect((error as Error).message).not.toContain('sk-ant-x');
+  });
+});

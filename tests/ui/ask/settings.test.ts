@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import {
+  cleanKey,
+  DEFAULT_SETTINGS,
+  forgetKey,
+  loadSettings,
+  STORAGE_KEY,
+  saveSettings,
+} from '../../../src/ui/ask/settings';
+
+/** An in-memory Storage, optionally broken the way a private window's is. */
+function memoryStorage(options: { broken?: boolean } = {}): Storage {
+  const items = new Map<string, string>();
+  const guard = () => {
+    if (options.broken) throw new DOMException('denied', 'SecurityError');
+  };
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem(key) {
+      guard();
+      return items.get(key) ?? null;
+    },
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem(key) {
+      guard();
+      items.delete(key);
+    },
+    setItem(key, value) {
+      guard();
+      items.set(key, value);
+    },
+  };
+}
+
+const KEY = 'test-key-0123456789';
+
+describe('cleanKey', () => {
+  it('drops whitespace and invisible characters a paste can carry', () => {
+    expect(cleanKey(` \t${KEY}\u200b\ufeff\u00a0\n`)).toBe(KEY);
+  });
+
+  it('leaves visible characters alone, even wrong ones', () => {
+    expect(cleanKey(`“${KEY}”`)).toBe(`“${KEY}”`);
+  });
+});
+
+describe('settings storage', () => {
+  it('saves the model always and the key only when remembered', () => {
+    const storage = memoryStorage();
+    saveSettings(storage, { apiKey: KEY, model: 'm', remember: false, useClaude: true });
+    expect(storage.getItem(STORAGE_KEY)).toBe('{"version":1,"model":"m","useClaude":true}');
+    saveSettings(storage, { apiKey: KEY, model: 'm', remember: true, useClaude: false });
+    expect(loadSettings(storage)).toEqual({ apiKey: KEY, model: 'm', remember: true, useClaude: false });
+  });
+
+  it('reads settings saved before the Claude switch existed as using Claude', () => {
+    const storage = memoryStorage();
+    storage.setItem(STORAGE_KEY, JSON.stringify({ version: 1, model: 'm' }));
+    expect(loadSettings(storage).useClaude).toBe(true);
+  });
+
+  it.each([['not json'], ['{"version":2,"model":"m"}'], ['{"version":1,"model":""}'], ['null']])(
+    'drops what it cannot read back (%s) and starts from the defaults',
+    (stored) => {
+      const storage = memoryStorage();
+      storage.setItem(STORAGE_KEY, stored);
+      expect(loadSettings(storage)).toEqual(DEFAULT_SETTINGS);
+      expect(storage.getItem(STORAGE_KEY)).toBeNull();
+    },
+  );
+
+  it('works without storage, or with storage that refuses every call', () => {
+    expect(loadSettings(undefined)).toEqual(DEFAULT_SETTINGS);
+    const broken = memoryStorage({ broken: true });
+    expect(loadSettings(broken)).toEqual(DEFAULT_SETTINGS);
+    expect(() =>
+      saveSettings(broken, { apiKey: KEY, model: 'm', remember: true, useClaude: true }),
+    ).not.toThrow();
+  });
+
+  it('rethrows what is not a storage failure: a bug is not swallowed', () => {
+    const buggy = {
+      ...memoryStorage(),
+      getItem: () => {
+        throw new TypeError('bug');
+      },
+    } as Storage;
+    expect(() => loadSettings(buggy)).toThrow(TypeError);
+  });
+
+  it('forgetKey removes the key from every storage and keeps the model', () => {
+    const local = memoryStorage();
+    const session = memoryStorage();
+    session.setItem(STORAGE_KEY, JSON.stringify({ version: 1, model: 'm', apiKey: KEY }));
+    saveSettings(local, { apiKey: KEY, model: 'm', remember: true, useClaude: true });
+    const forgotten = forgetKey([local, session], {
+      apiKey: KEY,
+      model: 'm',
+      remember: true,
+      useClaude: true,
+    });
+    expect(forgotten).toEqual({ apiKey: undefined, model: 'm', remember: false, useClaude: true });
+    expect(local.getItem(STORAGE_KEY)).not.toContain(KEY);
+    expect(session.getItem(STORAGE_KEY)).toBeNull();
+  });
+});

@@ -1,0 +1,321 @@
+// @vitest-environment happy-dom
+import { readFileSync } from 'node:fs';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createEngine } from '../../../src/ask/engine-setup';
+import type { RiskCoveragePoint } from '../../../src/evaluation/eval-run';
+import * as questionTime from '../../../src/ui/ask/question-time';
+import { EvalPage } from '../../../src/ui/eval/eval-page';
+import { FONT, PLOT_WIDTH, RiskCoverageCurve, StripPlot } from '../../../src/ui/eval/eval-plots';
+import { gardenEngine, libraryIndex } from '../../helpers/engine';
+
+afterEach(cleanup);
+
+const library = createEngine(libraryIndex());
+const LAZY = { timeout: 5000 };
+
+/** The closing line at the threshold in use, once the run is over. */
+const closing = async () =>
+  (await screen.findByText(/^\d+ passed, \d+ failed, \d+ skipped$/, {}, LAZY)).textContent;
+
+/** The page's progress line; the slider's <output> is a status too. */
+const progress = () => screen.getByRole('status', { name: 'Evaluation' });
+const slider = () => screen.getByLabelText('Threshold to try') as HTMLInputElement;
+const moveSlider = (value: string) => fireEvent.input(slider(), { target: { value } });
+
+function paste(text: string) {
+  fireEvent.input(screen.getByLabelText(/Labelled questions/), { target: { value: text } });
+  fireEvent.click(screen.getByRole('button', { name: 'Evaluate these questions' }));
+}
+
+describe('EvalPage on the bundled manual', () => {
+  it('evaluates eval/questions.json on open and ends with the line npm run eval -- --no-model prints', async () => {
+    render(<EvalPage engine={library} corpus="bundled" onApply={vi.fn()} />);
+    expect(await closing()).toBe('22 passed, 0 failed, 0 skipped');
+    expect(progress().textContent).toMatch(/Evaluated 22 questions at the threshold in use, 0\.133/);
+    expect(screen.getByText(/Answers by the extractive stand-in/).textContent).toMatch(
+      /questions that need one are SKIP/,
+    );
+    expect(slider().value).toBe('0.133');
+    expect(screen.getByRole('button', { name: /Apply this threshold/ })).toHaveProperty('disabled', true);
+  });
+
+  it('says how far the run has got while it runs', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The second question waits until the test has read the status.
+    const ask: typeof questionTime.ask = async (options) => {
+      if (options.question === 'How long can I keep a magazine?') await held;
+      return questionTime.ask(options);
+    };
+    render(
+      <EvalPage
+        engine={library}
+        corpus="bundled"
+        onApply={vi.fn()}
+        load={async () => ({ ...questionTime, ask })}
+      />,
+    );
+    expect((await screen.findByText('Evaluating 2 of 22…', {}, LAZY)).getAttribute('role')).toBe('status');
+    release();
+    expect(await closing()).toBe('22 passed, 0 failed, 0 skipped');
+  });
+
+  it('shows, when the slider passes an answerable question, that it would be refused, without applying anything', async () => {
+    const onApply = vi.fn();
+    render(<EvalPage engine={library} corpus="bundled" onApply={onApply} />);
+    await closing();
+    const table = () => screen.getByRole('table', { name: /^At 0\.\d{3}/ });
+    const answeredAnswerable = () =>
+      within(table()).getAllByRole('row')[1]?.querySelectorAll('td')[0]?.textContent;
+    expect(answeredAnswerable()).toBe('14');
+    // "How long can I keep a magazine?" scores 0.169, the lowest answerable question.
+    moveSlider('0.2');
+    expect(screen.getByText('0.200', { selector: 'output' })).toBeTruthy();
+    const changes = screen.getByRole('list', { name: 'Questions that would change at 0.200' });
+    expect(
+      within(changes)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['How long can I keep a magazine?: would now be refused (no_relevant_context); PASS → FAIL']);
+    expect(answeredAnswerable()).toBe('13 (in use: 14)');
+    expect(onApply).not.toHaveBeenCalled();
+    // The line at the threshold in use stays what it was.
+    expect(progress().textContent).toMatch(/0\.133: 22 passed, 0 failed, 0 skipped/);
+    expect(screen.getByRole('row', { name: /How long can I keep a magazine\?/ }).textContent).toMatch(
+      /FAILrefused: no_relevant_context/,
+    );
+  });
+
+  it('applies the slider’s threshold, saying where it came from', async () => {
+    const onApply = vi.fn();
+    render(<EvalPage engine={library} corpus="bundled" onApply={onApply} />);
+    await closing();
+    moveSlider('0.2');
+    fireEvent.click(screen.getByRole('button', { name: 'Apply this threshold (0.200)' }));
+    expect(onApply).toHaveBeenCalledTimes(1);
+    expect(onApply.mock.calls[0]?.[0]).toEqual({
+      threshold: 0.2,
+      minMargin: 0,
+      source: expect.stringMatching(
+        /^chosen in the evaluation page on \d{4}-\d{2}-\d{2} on 22 questions \(21 passed, 1 failed, 0 skipped at this threshold; the threshold before was 0\.133\)$/,
+      ),
+    });
+  });
+
+  it('keeps the run when the applied threshold comes back as the gate in use, and starts the slider there', async () => {
+    const onApply = vi.fn();
+    const load = vi.fn(async () => questionTime);
+    const { rerender } = render(<EvalPage engine={library} corpus="bundled" onApply={onApply} load={load} />);
+    await closing();
+    moveSlider('0.2');
+    const applied = { ...library, gate: { ...library.gate, threshold: 0.2, source: 'applied' } };
+    rerender(<EvalPage engine={applied} corpus="bundled" onApply={onApply} load={load} />);
+    expect(await closing()).toBe('21 passed, 1 failed, 0 skipped');
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(slider().value).toBe('0.2');
+    expect(screen.getByRole('button', { name: /Apply this threshold/ })).toHaveProperty('disabled', true);
+  });
+
+  it('draws the scores with a description naming the gap, and the curve with its figures at both thresholds', async () => {
+    render(<EvalPage engine={library} corpus="bundled" onApply={vi.fn()} />);
+    await closing();
+    const strip = screen.getByRole('img', { name: /Best retrieval score of each question/ });
+    expect(strip.querySelector('desc')?.textContent).toMatch(
+      /A gap of 0\.072 separates the groups, between 0\.097 and 0\.169\./,
+    );
+    expect(strip.querySelector('desc')?.textContent).toMatch(/1 unanswerable question beyond the gate/);
+    expect(strip.querySelectorAll('circle')).toHaveLength(22);
+    expect(strip.querySelector('circle title')?.textContent).toBe(
+      'How long can I borrow a DVD for? (best score 0.239)',
+    );
+    // The slider's line appears only when it leaves the threshold in use.
+    expect(strip.querySelectorAll('.plot-threshold')).toHaveLength(1);
+    moveSlider('0.2');
+    expect(strip.querySelectorAll('.plot-threshold')).toHaveLength(2);
+
+    const curve = screen.getByRole('img', { name: /Risk against coverage/ });
+    expect(curve.querySelector('desc')?.textContent).toMatch(
+      /At the threshold in use 0\.133: coverage 0\.636 \(14 of 22 decided questions answered\), risk 0\.000 .*At the slider's threshold 0\.200: coverage 0\.591 \(13 of 22/,
+    );
+    expect(
+      screen.getByText('The curve as a table').closest('details')?.querySelectorAll('tbody tr').length,
+    ).toBe(curveRows());
+  });
+
+  it('draws its text at least 12 px high on a phone, where a plot is about 300 px wide', async () => {
+    render(<EvalPage engine={library} corpus="bundled" onApply={vi.fn()} />);
+    await closing();
+    const texts = [...document.querySelectorAll('svg.eval-plot text')];
+    expect(texts.length).toBeGreaterThan(10);
+    for (const text of texts)
+      expect((Number(text.getAttribute('font-size')) * 300) / PLOT_WIDTH).toBeGreaterThanOrEqual(12);
+    expect((FONT * 300) / PLOT_WIDTH).toBeGreaterThanOrEqual(12);
+  });
+
+  it('goes back to the manual’s questions after a pasted set, on request', async () => {
+    render(<EvalPage engine={library} corpus="bundled" onApply={vi.fn()} />);
+    await closing();
+    paste(JSON.stringify([{ question: 'What is the capital of France?', answerable: false }]));
+    await screen.findByText(/Evaluated 1 question at/, {}, LAZY);
+    fireEvent.click(screen.getByRole('button', { name: "Evaluate the manual's questions" }));
+    await screen.findByText(/Evaluated 22 questions/, {}, LAZY);
+  });
+
+  it('parses the bundled set like any input: an invalid one is named, not run', async () => {
+    render(
+      <EvalPage engine={library} corpus="bundled" onApply={vi.fn()} bundledQuestions={[{ question: '' }]} />,
+    );
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^not a valid evaluation set: /);
+    expect(progress().textContent).toBe('');
+    expect(screen.queryByRole('button', { name: "Evaluate the manual's questions" })).toBeNull();
+  });
+
+  it('says so when what runs the questions cannot be loaded (offline on a first visit)', async () => {
+    const load = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+    render(<EvalPage engine={library} corpus="bundled" onApply={vi.fn()} load={load} />);
+    expect((await screen.findByRole('alert')).textContent).toMatch(/could not load what runs the questions/);
+  });
+});
+
+/** One row a distinct best score of the bundled set, and one above them all. */
+/** One row per threshold where an outcome can change: every score of a question's context (its best among them), and one above all. */
+function curveRows(): number {
+  const scores = new Set<number>(
+    JSON.parse(readFileSync('eval/questions.json', 'utf8')).flatMap((item: { question: string }) => {
+      const context = library.retriever
+        .retrieve(item.question, library.contextSize)
+        .map(({ score }) => score);
+      return context.length === 0 ? [0] : context;
+    }),
+  );
+  return scores.size + 1;
+}
+
+describe('EvalPage on the visitor’s own documents', () => {
+  it('does not offer the manual’s questions, and evaluates none until some are given', async () => {
+    render(<EvalPage engine={gardenEngine()} corpus="own" onApply={vi.fn()} />);
+    expect(screen.getByText(/The manual's questions are not offered for your documents/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /manual's questions/ })).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(progress().textContent).toBe('');
+    expect(screen.queryByLabelText('Threshold to try')).toBeNull();
+  });
+
+  it('evaluates a pasted set, and names the questions that make the groups overlap', async () => {
+    render(<EvalPage engine={gardenEngine()} corpus="own" onApply={vi.fn()} />);
+    paste(
+      JSON.stringify([
+        {
+          question: 'When should I prune roses?',
+          answerable: true,
+          passage: 'garden#roses',
+          mustContain: ['winter'],
+        },
+        { question: 'Prune roses in late winter?', answerable: false },
+      ]),
+    );
+    await closing();
+    expect(progress().textContent).toMatch(/Evaluated 2 questions/);
+    expect(
+      screen.getByRole('img', { name: /Best retrieval score/ }).querySelector('desc')?.textContent,
+    ).toMatch(
+      /The groups overlap by 0\.\d{3}: 2 questions on the wrong side of the other group's edge cause it\./,
+    );
+  });
+
+  it('evaluates a questions file chosen from disk, read into the box first', async () => {
+    render(<EvalPage engine={gardenEngine()} corpus="own" onApply={vi.fn()} />);
+    const input = screen.getByLabelText('choose a questions file') as HTMLInputElement;
+    const file = new File(
+      [readFileSync('tests/fixtures/other-corpus-questions.json', 'utf8')],
+      'questions.json',
+      {
+        type: 'application/json',
+      },
+    );
+    Object.defineProperty(input, 'files', { value: [file], configurable: true });
+    fireEvent.change(input);
+    await waitFor(() =>
+      expect((screen.getByLabelText(/Labelled questions/) as HTMLTextAreaElement).value).toMatch(
+        /prune roses/,
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Evaluate these questions' }));
+    await closing();
+    expect(progress().textContent).toMatch(/Evaluated 4 questions/);
+  });
+
+  it.each([
+    ['text that is not JSON', '[{', /^the questions are not JSON: /],
+    ['JSON that is not an evaluation set', '[{"question": ""}]', /^not a valid evaluation set: /],
+  ])('refuses %s with the parser’s message, and runs nothing', async (_name, text, message) => {
+    render(<EvalPage engine={gardenEngine()} corpus="own" onApply={vi.fn()} />);
+    paste(text);
+    expect((await screen.findByRole('alert')).textContent).toMatch(message);
+    expect(progress().textContent).toBe('');
+  });
+
+  it('shows the questions as text, never as markup', async () => {
+    render(<EvalPage engine={gardenEngine()} corpus="own" onApply={vi.fn()} />);
+    const question = '<img src=x onerror="alert(1)"> roses?';
+    paste(JSON.stringify([{ question, answerable: false }]));
+    await closing();
+    expect(document.querySelector('img')).toBeNull();
+    expect(screen.getByRole('row', { name: /roses\?/ }).textContent).toContain(question);
+  });
+});
+
+describe('the plots, on sets the page rarely sees', () => {
+  const unanswerable = (index: number, bestScore: number) => ({
+    index,
+    question: `question ${index}`,
+    bestScore,
+    answerable: false,
+    beyondGate: false,
+  });
+
+  it('says there is no gap to measure when a group is empty, and draws one line when the slider is at the threshold in use', () => {
+    render(
+      <StripPlot
+        points={[unanswerable(0, 0.05), unanswerable(1, 0.1)]}
+        shipped={0.133}
+        threshold={0.133}
+        max={0.2}
+      />,
+    );
+    const strip = screen.getByRole('img', { name: /Best retrieval score/ });
+    expect(strip.querySelector('desc')?.textContent).toBe(
+      'No answerable questions. 2 unanswerable questions that the gate is meant to decide score 0.050 to 0.100. ' +
+        'With a group empty, there is no gap to measure. The solid line is the threshold in use, 0.133.',
+    );
+    expect(strip.querySelectorAll('.plot-threshold')).toHaveLength(1);
+  });
+
+  it('says when nothing is answered, or every question is SKIP, and marks no point it cannot place', () => {
+    const point = (threshold: number, decided: number, answered: number): RiskCoveragePoint => ({
+      threshold,
+      decided,
+      answered,
+      failedAnswers: 0,
+      coverage: decided === 0 ? undefined : answered / decided,
+      risk: answered === 0 ? undefined : 0,
+    });
+    render(
+      <RiskCoverageCurve points={[point(0.5, 2, 0)]} shipped={point(0.5, 2, 0)} current={point(0.6, 0, 0)} />,
+    );
+    const description = screen
+      .getByRole('img', { name: /Risk against coverage/ })
+      .querySelector('desc')?.textContent;
+    expect(description).toMatch(
+      /At the threshold in use 0\.500: coverage 0\.000 \(0 of 2 decided questions answered\), so there is no risk to measure\./,
+    );
+    expect(description).toMatch(
+      /At the slider's threshold 0\.600, every question is SKIP: nothing to measure\./,
+    );
+    expect(document.querySelectorAll('.curve-mark')).toHaveLength(0);
+    expect(screen.getByRole('cell', { name: '—' })).toBeTruthy();
+  });
+});
