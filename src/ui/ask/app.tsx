@@ -3,6 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Engine } from '../../ask/engine-setup';
 import { isCalibrated, MAX_QUESTION_CHARS } from '../../config';
 import type { AskResult, GenerationClient } from '../../types';
+import { chunks, loadChunk } from '../shell/chunks';
 import { type ClaudeLoader, lazyClaude } from './lazy-claude';
 import { forgetKey, loadSettings, type Settings, saveSettings } from './settings';
 import { SettingsPanel } from './settings-panel';
@@ -26,15 +27,16 @@ export interface AppProps {
    * the browser reports it like any uncaught error. Tests pass a spy.
    */
   reportBug?: (error: unknown) => void;
-  /** Saves a result of this engine's as a trace file; absent, the page offers no trace. */
-  saveTrace?: (result: AskResult) => void;
+  /**
+   * Saves a result of this engine's as a trace file, resolving to why it could not (offline before the
+   * trace code was cached); absent, the page offers no trace.
+   */
+  saveTrace?: (result: AskResult) => Promise<string | undefined>;
   /** The question-time code (ask, the stand-in), fetched on the first question. */
   loadQuestionTime?: () => Promise<QuestionTime>;
 }
 
 type QuestionTime = typeof import('./question-time');
-
-const loadQuestionTimeChunk = () => import('./question-time');
 
 const rethrowLater = (error: unknown) =>
   queueMicrotask(() => {
@@ -70,11 +72,12 @@ export function App({
   saveTrace,
   storages = {},
   reportBug = rethrowLater,
-  loadQuestionTime = loadQuestionTimeChunk,
+  loadQuestionTime = chunks.questionTime,
 }: AppProps) {
   const [settings, setSettings] = useState<Settings>(() => loadSettings(storages.local));
   const [state, setState] = useState<AskState>({ phase: 'idle' });
   const [openId, setOpenId] = useState<string | undefined>(undefined);
+  const [traceProblem, setTraceProblem] = useState<string | undefined>(undefined);
   const latest = useRef(0);
   const inFlight = useRef<AbortController | undefined>(undefined);
   const claude = useRef<{ key: string; model: string; client: GenerationClient } | undefined>(undefined);
@@ -100,13 +103,20 @@ export function App({
     inFlight.current = controller;
     const id = ++latest.current;
     setOpenId(undefined);
+    setTraceProblem(undefined);
     setState({ phase: 'working', question });
     let questionTime: QuestionTime;
     try {
-      questionTime = await loadQuestionTime();
-    } catch {
-      // The chunk could not be fetched: offline on a first visit, before the service worker kept it.
-      if (id === latest.current) setState({ phase: 'not-loaded', question });
+      const chunk = await loadChunk(loadQuestionTime);
+      if (!chunk.loaded) {
+        // Offline on a first visit, before the service worker kept the chunk.
+        if (id === latest.current) setState({ phase: 'not-loaded', question });
+        return;
+      }
+      questionTime = chunk.module;
+    } catch (error) {
+      if (id === latest.current) setState({ phase: 'crashed', question });
+      reportBug(error);
       return;
     }
     let result: AskResult;
@@ -216,8 +226,18 @@ export function App({
             result={state.result}
             openId={openId}
             onOpenPassage={openPassage}
-            onSaveTrace={saveTrace === undefined ? undefined : () => saveTrace(state.result)}
+            onSaveTrace={
+              saveTrace === undefined
+                ? undefined
+                : () => saveTrace(state.result).then(setTraceProblem, reportBug)
+            }
           />
+          {traceProblem === undefined ? null : (
+            <p class="crashed" role="alert">
+              The trace could not be saved: the page could not load what writes it ({traceProblem}). Connect
+              once and try again.
+            </p>
+          )}
         </>
       ) : null}
       {state.phase === 'not-loaded' ? (

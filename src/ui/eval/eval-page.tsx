@@ -19,11 +19,11 @@ import {
 import { checkEvalSet, closingLine, type EvalQuestion, readEvalSet, tally } from '../../evaluation/eval-set';
 import { assertNever, type GateSettings } from '../../types';
 import { QuestionsForm } from '../own-documents/questions-form';
+import { chunks, loadChunk } from '../shell/chunks';
 import { RiskCoverageCurve, StripPlot } from './eval-plots';
 import './eval-page.css';
 
 type QuestionTime = typeof import('../ask/question-time');
-const loadQuestionTime = () => import('../ask/question-time');
 
 export interface EvalPageProps {
   engine: Engine;
@@ -63,7 +63,7 @@ export function EvalPage({
   corpus,
   onApply,
   bundledQuestions = bundledSet,
-  load = loadQuestionTime,
+  load = chunks.questionTime,
 }: EvalPageProps) {
   const bundled = useMemo(() => checkEvalSet(bundledQuestions), [bundledQuestions]);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -98,15 +98,12 @@ export function EvalPage({
     const { signal } = controller;
     const evaluate = async () => {
       setPhase({ phase: 'running', done: 0, total: request.items.length });
-      let questionTime: QuestionTime;
-      try {
-        questionTime = await loader.current();
-      } catch (error) {
-        // The chunk could not be fetched: offline on a first visit. Anything else is a bug.
-        if (!(error instanceof TypeError)) throw error;
-        if (!signal.aborted) setPhase({ phase: 'not-loaded', message: error.message });
+      const chunk = await loadChunk(loader.current);
+      if (!chunk.loaded) {
+        if (!signal.aborted) setPhase({ phase: 'not-loaded', message: chunk.problem });
         return;
       }
+      const questionTime = chunk.module;
       if (signal.aborted) return;
       const run = await runEvaluation({
         engine,

@@ -6,11 +6,11 @@ import { isCalibrated } from '../../config';
 import type { CalibrationRun } from '../../evaluation/calibration-run';
 import type { CalibrationRow } from '../../evaluation/eval-set';
 import type { GateSettings } from '../../types';
+import { chunks, loadChunk } from '../shell/chunks';
 import { download } from '../shell/download';
 import { QuestionsForm } from './questions-form';
 
 type Module = typeof import('../../evaluation/calibration-run');
-const loadCalibration = () => import('../../evaluation/calibration-run');
 
 export interface CalibrationPanelProps {
   engine: Engine;
@@ -29,25 +29,27 @@ const score = (value: number) => value.toFixed(3);
  * eval/questions.json, measured exactly as `npm run eval -- --calibrate` measures them. Nothing changes
  * until the visitor applies the threshold.
  */
-export function CalibrationPanel({ engine, onApply, index, load = loadCalibration }: CalibrationPanelProps) {
+export function CalibrationPanel({
+  engine,
+  onApply,
+  index,
+  load = chunks.calibration,
+}: CalibrationPanelProps) {
   const [text, setText] = useState('');
   const [run, setRun] = useState<CalibrationRun | undefined>(undefined);
   const [module, setModule] = useState<Module | undefined>(undefined);
 
   const measure = async (event: Event) => {
     event.preventDefault();
-    let loaded: Module;
-    try {
-      loaded = await load();
-    } catch (error) {
-      // The chunk did not load (offline on a first visit).
-      if (!(error instanceof TypeError)) throw error;
+    const chunk = await loadChunk(load);
+    if (!chunk.loaded) {
       setRun({
         ok: false,
-        message: `the page could not load what measures your questions: ${error.message}`,
+        message: `the page could not load what measures your questions: ${chunk.problem}`,
       });
       return;
     }
+    const loaded = chunk.module;
     setModule(loaded);
     setRun(loaded.runCalibration(engine, text));
   };

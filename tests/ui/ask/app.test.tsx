@@ -469,4 +469,20 @@ describe('App: the question-time code', () => {
     expect((await screen.findByRole('alert')).textContent).toMatch(/could not load what it needs to answer/);
     expect(loadQuestionTime).toHaveBeenCalledTimes(1);
   });
+
+  it('reports an error from the chunk that is not a failed fetch as a bug, not as offline', async () => {
+    const bug = new TypeError('ask is not a function');
+    const reportBug = vi.fn();
+    render(
+      <App
+        engine={engine}
+        loadClaude={loaderOf(replying({}))}
+        loadQuestionTime={() => Promise.reject(bug)}
+        reportBug={reportBug}
+      />,
+    );
+    askQuestion(DVD);
+    expect((await screen.findByRole('alert')).textContent).toMatch(/Something went wrong in this page/);
+    expect(reportBug).toHaveBeenCalledWith(bug);
+  });
 });
