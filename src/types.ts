@@ -60,32 +60,10 @@ export interface GeneratorInfo {
   name: string;
 }
 
-/**
- * Why a question was not answered. A closed set: a `switch` over it ends in `assertNever`, so a new
- * reason is a compile error wherever it is not handled yet.
- */
-export type RefusalReason =
-  | 'invalid_question'
-  | 'no_relevant_context'
-  | 'model_reported_no_answer'
-  | 'missing_citation'
-  | 'fabricated_citation'
-  | 'unsupported_quote'
-  | 'ungrounded_figure'
-  | 'unparseable_response'
-  | 'model_unavailable';
+// Why a question was not answered: the closed set lives with its plain words (ask/reasons.ts).
+import type { RefusalReason } from './ask/reasons';
 
-export const REFUSAL_REASONS: readonly RefusalReason[] = [
-  'invalid_question',
-  'no_relevant_context',
-  'model_reported_no_answer',
-  'missing_citation',
-  'fabricated_citation',
-  'unsupported_quote',
-  'ungrounded_figure',
-  'unparseable_response',
-  'model_unavailable',
-];
+export type { RefusalReason };
 
 /** What a grounding check found wrong, so that a reader can see the quote or figure and where it was looked for. */
 export type FailedCheck =

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { REFUSAL_REASONS } from '../ask/reasons';
 import { describeIssues } from '../issues';
-import { type AskResult, REFUSAL_REASONS, type Scored } from '../types';
+import type { AskResult, Scored } from '../types';
 
 // The evaluation set: questions with what must happen to them. Parsed at the edge like any input.
 
@@ -228,7 +229,7 @@ export const RecordedReplySchema = z
     question: z.string().min(1),
     /** The reply exactly as a model would send it: parsed with the same schema as a live one. */
     reply: z.unknown(),
-    expect: z.enum(['answered', ...REFUSAL_REASONS] as [string, ...string[]]),
+    expect: z.enum(['answered', ...REFUSAL_REASONS]),
     note: z.string().optional(),
   })
   .strict();

@@ -4,11 +4,12 @@
 // changed since, the trace says whether the passages it rested on are still the same.
 import { z } from 'zod';
 import { ask, type Engine } from '../ask/engine';
+import { REFUSAL_REASONS } from '../ask/reasons';
 import { createOutcomeReplayClient, createReplayClient } from '../generation/replay';
 import { parseReply } from '../generation/reply';
 import { replyVersionOf } from '../generation/reply-version';
 import { describeIssues } from '../issues';
-import { type AskResult, type GenerationClient, REFUSAL_REASONS } from '../types';
+import type { AskResult, GenerationClient } from '../types';
 
 export const TRACE_FORMAT = 'sourcebound-trace';
 
@@ -45,7 +46,7 @@ export const TraceSchema = z
       z.object({ status: z.literal('answered'), answer: z.string(), citations: z.array(z.string()) }),
       z.object({
         status: z.literal('refused'),
-        reason: z.enum(REFUSAL_REASONS as unknown as [string, ...string[]]),
+        reason: z.enum(REFUSAL_REASONS),
         code: z.string().optional(),
         detail: z.string(),
       }),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { explainRefusal } from '../../src/ask/reasons';
-import { assertNever, REFUSAL_REASONS, type RefusalReason } from '../../src/types';
+
+import { explainRefusal, REFUSAL_REASONS, type RefusalReason } from '../../src/ask/reasons';
+import { assertNever } from '../../src/types';
 
 describe('explainRefusal', () => {
   it('gives every reason its own summary and next step', () => {

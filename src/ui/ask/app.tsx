@@ -2,6 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Engine } from '../../ask/engine-setup';
 import { isCalibrated, MAX_QUESTION_CHARS } from '../../config';
+import { formatScore } from '../../retrieval/score-format';
 import type { AskResult, GenerationClient } from '../../types';
 import { chunks, loadChunk } from '../shell/chunks';
 import { type ClaudeLoader, lazyClaude } from './lazy-claude';
@@ -216,7 +217,7 @@ export function App({
         <>
           {isCalibrated(engine.gate) ? null : (
             <p class="calibration-note" role="note">
-              Not calibrated for these documents: the threshold ({engine.gate.threshold.toFixed(3)}) was
+              Not calibrated for these documents: the threshold ({formatScore(engine.gate.threshold)}) was
               measured on the library manual, so this{' '}
               {state.result.status === 'answered' ? 'answer' : 'refusal'} rests on a threshold nobody has
               checked against them.

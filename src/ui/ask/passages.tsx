@@ -1,3 +1,4 @@
+import { formatScore } from '../../retrieval/score-format';
 import { locateQuote } from '../../text/quotes';
 import type { Scored } from '../../types';
 import { PassageText, type Span } from './passage-text';
@@ -32,7 +33,7 @@ export function Passages({ passages, contextIds, citedIds, quotes, threshold, op
         return (
           <li key={passage.id} class="passage">
             <div class="passage-head">
-              <span class="passage-score">{score.toFixed(3)}</span>
+              <span class="passage-score">{formatScore(score)}</span>
               <ScoreBar score={score} threshold={threshold} />
             </div>
             <details id={passageAnchor(passage.id)} open={openId === passage.id}>

@@ -1,4 +1,5 @@
 import { explainRefusal } from '../../ask/reasons';
+import { formatScore } from '../../retrieval/score-format';
 import type { AskResult, FailedCheck } from '../../types';
 import { Passages, passageAnchor } from './passages';
 
@@ -33,7 +34,7 @@ export function ResultView({ result, openId, onOpenPassage, onSaveTrace }: Resul
         <>
           <h3>Passages retrieved</h3>
           <p class="threshold-note">
-            The gate needs a best score of at least {result.threshold.toFixed(3)} (the line on each bar).
+            The gate needs a best score of at least {formatScore(result.threshold)} (the line on each bar).
           </p>
           <Passages
             passages={result.passages}

@@ -5,6 +5,7 @@ import type { CompiledIndex } from '../../compiled-index/types';
 import { isCalibrated } from '../../config';
 import type { CalibrationRun } from '../../evaluation/calibration-run';
 import type { CalibrationRow } from '../../evaluation/eval-set';
+import { formatScore } from '../../retrieval/score-format';
 import type { GateSettings } from '../../types';
 import { chunks, loadChunk } from '../shell/chunks';
 import { download } from '../shell/download';
@@ -20,8 +21,6 @@ export interface CalibrationPanelProps {
   index: CompiledIndex;
   load?: () => Promise<Module>;
 }
-
-const score = (value: number) => value.toFixed(3);
 
 /**
  * Calibrate the gate of your documents on questions of your own (its own chunk: the page loads it once
@@ -61,7 +60,7 @@ export function CalibrationPanel({
     <section class="calibration" aria-labelledby="calibration-heading">
       <h2 id="calibration-heading">Calibrate the gate for your documents</h2>
       <p>
-        The threshold in use ({score(engine.gate.threshold)}){' '}
+        The threshold in use ({formatScore(engine.gate.threshold)}){' '}
         {isCalibrated(engine.gate) ? 'was measured on your questions' : 'was measured on the library manual'}.
         Give questions about your documents, labelled as in <code>eval/questions.json</code>: answerable ones
         with the passage that answers them, and unanswerable ones.
@@ -84,13 +83,13 @@ export function CalibrationPanel({
           {gate !== undefined ? (
             <>
               <p role="status">
-                Gap {score(run.calibration.gap ?? 0)} between{' '}
-                {score(run.calibration.highestUnanswerable ?? 0)} and{' '}
-                {score(run.calibration.lowestAnswerable ?? 0)}; its midpoint, {score(gate.threshold)}, is the
-                threshold to use.
+                Gap {formatScore(run.calibration.gap ?? 0)} between{' '}
+                {formatScore(run.calibration.highestUnanswerable ?? 0)} and{' '}
+                {formatScore(run.calibration.lowestAnswerable ?? 0)}; its midpoint,{' '}
+                {formatScore(gate.threshold)}, is the threshold to use.
               </p>
               <button type="button" onClick={() => onApply(gate)}>
-                Use threshold {score(gate.threshold)}
+                Use threshold {formatScore(gate.threshold)}
               </button>
             </>
           ) : (
@@ -102,7 +101,7 @@ export function CalibrationPanel({
               <ul>
                 {run.calibration.overlapping.map((row) => (
                   <li key={row.question}>
-                    {score(row.bestScore)} {row.question}
+                    {formatScore(row.bestScore)} {row.question}
                   </li>
                 ))}
               </ul>
@@ -140,7 +139,7 @@ function Group({ title, rows }: { title: string; rows: CalibrationRow[] }) {
       <ul class="calibration-rows">
         {rows.map((row) => (
           <li key={row.question}>
-            <span class="passage-score">{score(row.bestScore)}</span> {row.question}{' '}
+            <span class="passage-score">{formatScore(row.bestScore)}</span> {row.question}{' '}
             <span class="passage-id">{row.bestPassage ?? '—'}</span>
           </li>
         ))}
