@@ -65,6 +65,13 @@ import type { RefusalReason } from './ask/reasons';
 
 export type { RefusalReason };
 
+/** A quote the verifier found in the passage it cites: `span` is [start, end) of the passage's text. */
+export interface QuotedSpan {
+  id: string;
+  quote: string;
+  span: [number, number];
+}
+
 /** What a grounding check found wrong, so that a reader can see the quote or figure and where it was looked for. */
 export type FailedCheck =
   | { kind: 'quote'; id: string; quote: string; checkedAgainst: string[] }
@@ -119,8 +126,8 @@ export interface Answered extends ResultBase {
   answer: string;
   /** Ids of the passages cited, each once. */
   citations: string[];
-  /** The quotes given with the citations (prompt v2), each checked against its passage. */
-  quotes: Array<{ id: string; quote: string }>;
+  /** The quotes given with the citations (prompt v2), each where the verifier found it in its passage. */
+  quotes: QuotedSpan[];
   generator: GeneratorInfo;
   raw: string;
 }

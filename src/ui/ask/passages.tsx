@@ -1,5 +1,4 @@
 import { formatScore } from '../../retrieval/score-format';
-import { locateQuote } from '../../text/quotes';
 import type { Scored } from '../../types';
 import { PassageText, type Span } from './passage-text';
 import { ScoreBar } from './score-bar';
@@ -13,23 +12,20 @@ interface PassagesProps {
   passages: readonly Scored[];
   contextIds: ReadonlySet<string>;
   citedIds: ReadonlySet<string>;
-  /** Quotes to mark, by the id of the passage they were checked against. */
-  quotes: ReadonlyMap<string, readonly string[]>;
+  /** Where the verifier found each quote, by the id of the passage it cites. */
+  highlights: ReadonlyMap<string, readonly Span[]>;
   threshold: number;
   openId: string | undefined;
 }
 
 /** Every retrieved passage with its score against the threshold; the text opens in place. */
-export function Passages({ passages, contextIds, citedIds, quotes, threshold, openId }: PassagesProps) {
+export function Passages({ passages, contextIds, citedIds, highlights, threshold, openId }: PassagesProps) {
   if (passages.length === 0) {
     return <p class="passages-empty">No passage shares a word with the question.</p>;
   }
   return (
     <ol class="passages">
       {passages.map(({ passage, score }) => {
-        const highlights = (quotes.get(passage.id) ?? [])
-          .map((quote) => locateQuote(quote, passage.text))
-          .filter((span): span is Span => span !== undefined);
         return (
           <li key={passage.id} class="passage">
             <div class="passage-head">
@@ -43,7 +39,7 @@ export function Passages({ passages, contextIds, citedIds, quotes, threshold, op
                 {citedIds.has(passage.id) ? <span class="badge cited">cited</span> : null}
                 {contextIds.has(passage.id) ? <span class="badge given">given to the generator</span> : null}
               </summary>
-              <PassageText markdown={passage.text} highlights={highlights} />
+              <PassageText markdown={passage.text} highlights={highlights.get(passage.id) ?? []} />
             </details>
           </li>
         );

@@ -1,6 +1,7 @@
 import { explainRefusal } from '../../ask/reasons';
 import { formatScore } from '../../retrieval/score-format';
 import type { AskResult, FailedCheck } from '../../types';
+import type { Span } from './passage-text';
 import { Passages, passageAnchor } from './passages';
 
 interface ResultViewProps {
@@ -18,9 +19,9 @@ interface ResultViewProps {
 export function ResultView({ result, openId, onOpenPassage, onSaveTrace }: ResultViewProps) {
   const contextIds = new Set(result.context.map((scored) => scored.passage.id));
   const citedIds = new Set(result.status === 'answered' ? result.citations : []);
-  const quotes = new Map<string, string[]>();
+  const highlights = new Map<string, Span[]>();
   if (result.status === 'answered') {
-    for (const { id, quote } of result.quotes) quotes.set(id, [...(quotes.get(id) ?? []), quote]);
+    for (const { id, span } of result.quotes) highlights.set(id, [...(highlights.get(id) ?? []), span]);
   }
   return (
     <section class={`result ${result.status}`} aria-labelledby="result-heading">
@@ -40,7 +41,7 @@ export function ResultView({ result, openId, onOpenPassage, onSaveTrace }: Resul
             passages={result.passages}
             contextIds={contextIds}
             citedIds={citedIds}
-            quotes={quotes}
+            highlights={highlights}
             threshold={result.threshold}
             openId={openId}
           />
