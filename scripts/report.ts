@@ -29,7 +29,7 @@ export function describe(result: AskResult): string {
       `refused: ${result.reason}${result.code === undefined ? '' : ` (${result.code})`}`,
       `  ${result.detail}`,
     );
-    const { summary, nextStep } = explainRefusal(result.reason);
+    const { summary, nextStep } = explainRefusal(result);
     lines.push(`  ${summary} ${nextStep}`);
     if (result.generator !== undefined) lines.push(`generator: ${result.generator.name}`);
   }

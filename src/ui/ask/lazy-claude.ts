@@ -1,10 +1,13 @@
 import { GenerationUnavailableError } from '../../generation/errors';
+import type { OnRetry } from '../../generation/retry-notice';
 import type { GenerationClient } from '../../types';
 import { loadChunk } from '../shell/chunks';
 
 export interface ClaudeOptions {
   apiKey: string;
   model: string;
+  /** Told each time the client waits to retry (a rate limit), so the page can say so. */
+  onRetry?: OnRetry;
 }
 
 export type ClaudeLoader = (options: ClaudeOptions) => Promise<GenerationClient>;

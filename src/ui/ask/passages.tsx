@@ -10,40 +10,56 @@ export function passageAnchor(id: string): string {
 
 interface PassagesProps {
   passages: readonly Scored[];
-  contextIds: ReadonlySet<string>;
   citedIds: ReadonlySet<string>;
   /** Where the verifier found each quote, by the id of the passage it cites. */
   highlights: ReadonlyMap<string, readonly Span[]>;
-  threshold: number;
   openId: string | undefined;
 }
 
-/** Every retrieved passage with its score against the threshold; the text opens in place. */
-export function Passages({ passages, contextIds, citedIds, highlights, threshold, openId }: PassagesProps) {
+/** Every retrieved passage, by its headings; the text opens in place, the quotes marked. */
+export function Passages({ passages, citedIds, highlights, openId }: PassagesProps) {
   if (passages.length === 0) {
     return <p class="passages-empty">No passage shares a word with the question.</p>;
   }
   return (
     <ol class="passages">
-      {passages.map(({ passage, score }) => {
-        return (
-          <li key={passage.id} class="passage">
-            <div class="passage-head">
-              <span class="passage-score">{formatScore(score)}</span>
-              <ScoreBar score={score} threshold={threshold} />
-            </div>
-            <details id={passageAnchor(passage.id)} open={openId === passage.id}>
-              <summary>
-                <span class="passage-id">{passage.id}</span>
-                <span class="passage-trail">{passage.trail.join(' › ')}</span>
-                {citedIds.has(passage.id) ? <span class="badge cited">cited</span> : null}
-                {contextIds.has(passage.id) ? <span class="badge given">given to the generator</span> : null}
-              </summary>
-              <PassageText markdown={passage.text} highlights={highlights.get(passage.id) ?? []} />
-            </details>
-          </li>
-        );
-      })}
+      {passages.map(({ passage }) => (
+        <li key={passage.id} class="passage">
+          <details id={passageAnchor(passage.id)} open={openId === passage.id}>
+            <summary>
+              <span class="passage-trail">{passage.trail.join(' › ')}</span>
+              {citedIds.has(passage.id) ? <span class="badge cited">cited</span> : null}
+              <span class="passage-id">{passage.id}</span>
+            </summary>
+            <PassageText markdown={passage.text} highlights={highlights.get(passage.id) ?? []} />
+          </details>
+        </li>
+      ))}
     </ol>
+  );
+}
+
+interface ScoresProps {
+  passages: readonly Scored[];
+  contextIds: ReadonlySet<string>;
+  threshold: number;
+}
+
+/** The technical view of the same passages: each score against the threshold, and which were given. */
+export function PassageScores({ passages, contextIds, threshold }: ScoresProps) {
+  if (passages.length === 0) return null;
+  return (
+    <ul class="passage-scores">
+      {passages.map(({ passage, score }) => (
+        <li key={passage.id}>
+          <div class="passage-head">
+            <span class="passage-score">{formatScore(score)}</span>
+            <ScoreBar score={score} threshold={threshold} />
+          </div>
+          <span class="passage-id">{passage.id}</span>
+          {contextIds.has(passage.id) ? <span class="badge given">given to the generator</span> : null}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -149,7 +149,7 @@ export function Root({
         <div hidden={showEval}>
           <App engine={engine} corpus={corpus} saveTrace={saveTrace} {...props}>
             {buildCorpus === undefined ? null : (
-              <CorpusPanel onFiles={bring}>
+              <CorpusPanel onFiles={bring} open={restore}>
                 {ownPanel === undefined ? (
                   incoming === undefined ? null : (
                     <p role="status" class="corpus-status">
