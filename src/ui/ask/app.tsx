@@ -2,10 +2,10 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Engine } from '../../ask/engine-setup';
 import { isCalibrated, MAX_QUESTION_CHARS } from '../../config';
+import type { OnRetry } from '../../generation/retry-notice';
 import { formatScore } from '../../retrieval/score-format';
 import type { AskResult, GenerationClient } from '../../types';
 import { chunks, loadChunk } from '../shell/chunks';
-import type { OnRetry } from '../../generation/retry-notice';
 import { type ClaudeLoader, lazyClaude } from './lazy-claude';
 import { forgetKey, loadSettings, type Settings, saveSettings } from './settings';
 import { SettingsPanel } from './settings-panel';
@@ -105,7 +105,11 @@ export function App({
   // Where the Claude client's retry notices go: to the question in flight, whichever it is.
   const onRetry = useRef<OnRetry | undefined>(undefined);
 
-  const clientFor = (current: Settings, questionTime: QuestionTime, standInOnly: boolean): GenerationClient => {
+  const clientFor = (
+    current: Settings,
+    questionTime: QuestionTime,
+    standInOnly: boolean,
+  ): GenerationClient => {
     if (standInOnly || current.apiKey === undefined || !current.useClaude) {
       standIn.current ??= questionTime.createExtractiveClient();
       return standIn.current;

@@ -502,9 +502,9 @@ describe('App: waiting on Claude, and when Claude fails', () => {
     setup(load);
     setKey(KEY);
     askQuestion(DVD);
-    expect((await screen.findByText(/retrying in 1[45] s/, { selector: '.retry-notice' })).textContent).toMatch(
-      /Claude is busy \(too many questions on your key right now\)/,
-    );
+    expect(
+      (await screen.findByText(/retrying in 1[45] s/, { selector: '.retry-notice' })).textContent,
+    ).toMatch(/Claude is busy \(too many questions on your key right now\)/);
     expect(liveRegion()).toMatch(/retrying in 1[45] s/);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await screen.findByRole('heading', { name: 'Cancelled' });
