@@ -4,7 +4,10 @@
 import type { Engine } from '../ask/engine-setup';
 import { formatScore, roundScore } from '../retrieval/score-format';
 import type { GateSettings } from '../types';
-import { type Calibration, calibrateOn, readEvalSet } from './eval-set';
+import { type Calibration, calibrateOn, type EvalQuestion, readEvalSet } from './eval-set';
+
+// The page reads pasted or chosen questions with the same parse, from this chunk.
+export { readEvalSet };
 
 export type CalibrationRun =
   | { ok: true; calibration: Calibration; questions: number }
@@ -14,7 +17,11 @@ export type CalibrationRun =
 export function runCalibration(engine: Engine, text: string): CalibrationRun {
   const read = readEvalSet(text);
   if (!read.ok) return read;
-  const { items } = read;
+  return calibrateItems(engine, read.items);
+}
+
+/** Calibrates `engine`'s corpus on labelled questions (labelled by clicking, or read from a file). */
+export function calibrateItems(engine: Engine, items: readonly EvalQuestion[]): CalibrationRun {
   const calibration = calibrateOn(engine.retriever, items);
   if (calibration.lowestAnswerable === undefined || calibration.highestUnanswerable === undefined) {
     return {

@@ -35,7 +35,11 @@ export interface EvalPageProps {
   bundledQuestions?: unknown;
   /** The question-time code (ask, the stand-in), fetched when the page first evaluates. */
   load?: () => Promise<QuestionTime>;
+  /** The questions the visitor labelled on their own documents, evaluated on open for them. */
+  ownQuestions?: readonly EvalQuestion[];
 }
+
+const NONE: readonly EvalQuestion[] = [];
 
 /** A set to evaluate; a new object each time the visitor asks, so asking again runs again. */
 interface Request {
@@ -63,6 +67,7 @@ export function EvalPage({
   onApply,
   bundledQuestions = bundledSet,
   load = chunks.questionTime,
+  ownQuestions = NONE,
 }: EvalPageProps) {
   const bundled = useMemo(() => checkEvalSet(bundledQuestions), [bundledQuestions]);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -81,9 +86,10 @@ export function EvalPage({
   // The manual's questions name the manual's passages: offered on the manual, never on other documents.
   useEffect(() => {
     if (corpus === 'bundled' && bundled.ok) setRequest({ items: bundled.items });
+    else if (corpus === 'own' && ownQuestions.length > 0) setRequest({ items: [...ownQuestions] });
     else setRequest(undefined);
     setProblem(corpus === 'bundled' && !bundled.ok ? bundled.message : undefined);
-  }, [corpus, bundled]);
+  }, [corpus, bundled, ownQuestions]);
 
   useEffect(() => {
     if (request === undefined) {
@@ -156,10 +162,17 @@ export function EvalPage({
             </button>
           ) : null}
         </p>
+      ) : ownQuestions.length > 0 ? (
+        <p>
+          The {ownQuestions.length} {ownQuestions.length === 1 ? 'question' : 'questions'} you labelled on
+          your documents are evaluated when this page opens. Label more under “Your own documents” on the
+          question page, or give a file of them below.
+        </p>
       ) : (
         <p>
           The manual's questions are not offered for your documents: the passages they name belong to the
-          manual. Give questions about your documents instead.
+          manual. Label questions about your documents by clicking, under “Your own documents” on the question
+          page (<a href="#/">back to asking</a>), or give a file of them below.
         </p>
       )}
       <QuestionsForm

@@ -1,17 +1,22 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { Engine } from '../../ask/engine-setup';
 import { serializeIndex } from '../../compiled-index/container';
 import type { CompiledIndex } from '../../compiled-index/types';
 import { isCalibrated } from '../../config';
 import type { CalibrationRun } from '../../evaluation/calibration-run';
-import type { CalibrationRow } from '../../evaluation/eval-set';
+import type { CalibrationRow, EvalQuestion } from '../../evaluation/eval-set';
 import { formatScore } from '../../retrieval/score-format';
-import type { GateSettings } from '../../types';
+import type { GateSettings, Scored } from '../../types';
+import { PassageText } from '../ask/passage-text';
 import { chunks, loadChunk } from '../shell/chunks';
 import { download } from '../shell/download';
+import { asEvalQuestion, type Label, labelledSetFile, withLabels } from './labelled-set';
 import { QuestionsForm } from './questions-form';
 
 type Module = typeof import('../../evaluation/calibration-run');
+
+/** How many passages are shown for a question to label: the gate reads the best, the context the top 3. */
+const SHOWN_PASSAGES = 5;
 
 export interface CalibrationPanelProps {
   engine: Engine;
@@ -19,41 +24,76 @@ export interface CalibrationPanelProps {
   onApply: (gate: GateSettings) => void;
   /** The visitor's index with its current gate, to save as a file for `--index`. */
   index: CompiledIndex;
+  /** The questions labelled so far (kept by the page, so that #/eval can run them too). */
+  labels: readonly EvalQuestion[];
+  onLabels: (labels: EvalQuestion[]) => void;
   load?: () => Promise<Module>;
 }
 
 /**
- * Calibrate the gate of your documents on questions of your own (its own chunk: the page loads it once
- * there are documents to calibrate): the labelled questions in the format of
- * eval/questions.json, measured exactly as `npm run eval -- --calibrate` measures them. Nothing changes
- * until the visitor applies the threshold.
+ * Calibrate the gate of your documents by clicking: type a question, see the passages it finds, mark the
+ * one that answers it or say nothing does. Each label grows the set (eval/questions.json's format: it
+ * downloads, and a file of them can be added too), and the calibration is measured as it grows, exactly
+ * as `npm run eval -- --calibrate` measures it. Nothing changes until the visitor applies the threshold.
  */
 export function CalibrationPanel({
   engine,
   onApply,
   index,
+  labels,
+  onLabels,
   load = chunks.calibration,
 }: CalibrationPanelProps) {
+  const [question, setQuestion] = useState('');
+  const [shown, setShown] = useState<{ question: string; passages: Scored[] } | undefined>(undefined);
   const [text, setText] = useState('');
-  const [run, setRun] = useState<CalibrationRun | undefined>(undefined);
   const [module, setModule] = useState<Module | undefined>(undefined);
+  const [problem, setProblem] = useState<string | undefined>(undefined);
 
-  const measure = async (event: Event) => {
-    event.preventDefault();
+  // What measures the labels (and reads a questions file) is its own chunk: fetched with the first one.
+  const measurer = async (): Promise<Module | undefined> => {
+    if (module !== undefined) return module;
     const chunk = await loadChunk(load);
     if (!chunk.loaded) {
-      setRun({
-        ok: false,
-        message: `the page could not load what measures your questions: ${chunk.problem}`,
-      });
-      return;
+      setProblem(`the page could not load what measures your questions: ${chunk.problem}`);
+      return undefined;
     }
-    const loaded = chunk.module;
-    setModule(loaded);
-    setRun(loaded.runCalibration(engine, text));
+    setModule(chunk.module);
+    return chunk.module;
+  };
+  useEffect(() => {
+    if (labels.length > 0) void measurer();
+  }, [labels.length > 0]);
+
+  const show = (event: Event) => {
+    event.preventDefault();
+    const asked = question.trim();
+    if (asked === '') return;
+    setShown({ question: asked, passages: engine.retriever.retrieve(asked, SHOWN_PASSAGES) });
   };
 
-  const downloadQuestions = () => download(new Blob([text], { type: 'application/json' }), 'questions.json');
+  const label = (verdict: Label) => {
+    onLabels(withLabels(labels, [asEvalQuestion(verdict)]));
+    setShown(undefined);
+    setQuestion('');
+    document.getElementById('label-question')?.focus();
+  };
+
+  const addFromText = async (event: Event) => {
+    event.preventDefault();
+    const loaded = await measurer();
+    if (loaded === undefined) return;
+    const read = loaded.readEvalSet(text);
+    if (!read.ok) {
+      setProblem(read.message);
+      return;
+    }
+    setProblem(undefined);
+    onLabels(withLabels(labels, read.items));
+  };
+
+  const run: CalibrationRun | undefined =
+    module !== undefined && labels.length > 0 ? module.calibrateItems(engine, labels) : undefined;
   const gate = run?.ok && module ? module.calibratedGate(run, engine.gate.minMargin) : undefined;
 
   return (
@@ -62,73 +102,184 @@ export function CalibrationPanel({
       <p>
         The threshold in use ({formatScore(engine.gate.threshold)}){' '}
         {isCalibrated(engine.gate) ? 'was measured on your questions' : 'was measured on the library manual'}.
-        Give questions about your documents, labelled as in <code>eval/questions.json</code>: answerable ones
-        with the passage that answers them, and unanswerable ones.
+        To measure one for your documents, ask questions about them and mark, for each, the passage that
+        answers it, or that nothing does. Nothing changes until you choose to use the threshold measured.
       </p>
-      <QuestionsForm
-        id="calibration-questions"
-        label="Labelled questions (JSON)"
-        submit="Measure"
-        text={text}
-        onText={setText}
-        onSubmit={measure}
-      />
-      {run === undefined ? null : run.ok ? (
-        <div class="calibration-result">
-          <Group title="Answerable, lowest best score first" rows={run.calibration.answerable} />
-          <Group title="Unanswerable, highest best score first" rows={run.calibration.unanswerable} />
-          {run.calibration.excluded.length > 0 ? (
-            <Group title="Marked as beyond the gate (left out of the gap)" rows={run.calibration.excluded} />
-          ) : null}
-          {gate !== undefined ? (
-            <>
-              <p role="status">
-                Gap {formatScore(run.calibration.gap ?? 0)} between{' '}
-                {formatScore(run.calibration.highestUnanswerable ?? 0)} and{' '}
-                {formatScore(run.calibration.lowestAnswerable ?? 0)}; its midpoint,{' '}
-                {formatScore(gate.threshold)}, is the threshold to use.
-              </p>
-              <button type="button" onClick={() => onApply(gate)}>
-                Use threshold {formatScore(gate.threshold)}
+      <form class="label-form" onSubmit={show}>
+        <label for="label-question">A question about your documents</label>
+        <div class="ask-row">
+          <input
+            id="label-question"
+            type="text"
+            value={question}
+            autoComplete="off"
+            onInput={(event) => setQuestion(event.currentTarget.value)}
+          />
+          <button type="submit">Show passages</button>
+        </div>
+      </form>
+      {shown === undefined ? null : <LabelChoices shown={shown} onLabel={label} />}
+      <h3>Your labelled questions ({labels.length})</h3>
+      {labels.length === 0 ? (
+        <p class="settings-help">None yet: each one you mark is added here.</p>
+      ) : (
+        <ul class="labelled">
+          {labels.map((item) => (
+            <li key={item.question}>
+              {item.question}{' '}
+              <span class="settings-help">
+                {item.answerable ? (
+                  <>
+                    answered by <span class="passage-id">{item.passage}</span>
+                  </>
+                ) : (
+                  'nothing answers it'
+                )}
+              </span>{' '}
+              <button
+                type="button"
+                class="link-button"
+                aria-label={`Remove “${item.question}”`}
+                onClick={() => onLabels(labels.filter((other) => other !== item))}
+              >
+                Remove
               </button>
-            </>
-          ) : (
-            <div role="alert">
-              <p>
-                No threshold separates the two groups. These questions are on the wrong side of the other
-                group:
-              </p>
-              <ul>
-                {run.calibration.overlapping.map((row) => (
-                  <li key={row.question}>
-                    {formatScore(row.bestScore)} {row.question}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
-          <div class="calibration-actions">
+            </li>
+          ))}
+        </ul>
+      )}
+      {problem === undefined ? null : <p role="alert">{problem}</p>}
+      {run === undefined ? null : <Measured run={run} gate={gate} onApply={onApply} />}
+      <div class="calibration-actions">
+        <button
+          type="button"
+          disabled={labels.length === 0}
+          onClick={() =>
+            download(new Blob([labelledSetFile(labels)], { type: 'application/json' }), 'questions.json')
+          }
+        >
+          Download your questions
+        </button>
+        <button
+          type="button"
+          onClick={() =>
+            download(new Blob([serializeIndex(index)], { type: 'application/octet-stream' }), 'index.bin')
+          }
+        >
+          Download your index
+        </button>
+      </div>
+      <p class="settings-help">
+        From the command line:{' '}
+        <code>npm run eval -- --calibrate --index index.bin --questions questions.json</code>
+      </p>
+      <details class="questions-file">
+        <summary>Add labelled questions from a file or as JSON</summary>
+        <p class="settings-help">
+          In the format of <code>eval/questions.json</code>, as “Download your questions” writes it.
+        </p>
+        <QuestionsForm
+          id="calibration-questions"
+          label="Labelled questions (JSON)"
+          submit="Measure"
+          text={text}
+          onText={setText}
+          onSubmit={(event) => void addFromText(event)}
+        />
+      </details>
+    </section>
+  );
+}
+
+/** The passages a question finds, each with "this passage answers it", and "nothing here answers it". */
+function LabelChoices({
+  shown,
+  onLabel,
+}: {
+  shown: { question: string; passages: Scored[] };
+  onLabel: (label: Label) => void;
+}) {
+  return (
+    <div class="label-choices">
+      <p>Passages found for “{shown.question}”. Which one answers it?</p>
+      {shown.passages.length === 0 ? <p>No passage shares a word with this question.</p> : null}
+      <ol class="passages">
+        {shown.passages.map(({ passage, score }) => (
+          <li key={passage.id} class="passage">
+            <details>
+              <summary>
+                <span class="passage-trail">{passage.trail.join(' › ')}</span>
+                <span class="passage-id">{passage.id}</span>
+              </summary>
+              <PassageText markdown={passage.text} />
+            </details>
             <button
               type="button"
-              onClick={() =>
-                download(new Blob([serializeIndex(index)], { type: 'application/octet-stream' }), 'index.bin')
-              }
+              onClick={() => onLabel({ question: shown.question, answeredBy: passage.id })}
             >
-              Download your index
-            </button>
-            <button type="button" onClick={downloadQuestions}>
-              Download your questions
-            </button>
-          </div>
-          <p class="settings-help">
-            From the command line:{' '}
-            <code>npm run eval -- --calibrate --index index.bin --questions questions.json</code>
+              This passage answers it
+            </button>{' '}
+            <span class="settings-help">score {formatScore(score)}</span>
+          </li>
+        ))}
+      </ol>
+      <button type="button" onClick={() => onLabel({ question: shown.question, answeredBy: undefined })}>
+        Nothing here answers it
+      </button>
+    </div>
+  );
+}
+
+function Measured({
+  run,
+  gate,
+  onApply,
+}: {
+  run: CalibrationRun;
+  gate: GateSettings | undefined;
+  onApply: (gate: GateSettings) => void;
+}) {
+  if (!run.ok) {
+    return (
+      <p role="status" class="settings-help">
+        To measure a threshold, label at least one question a passage answers and one that nothing answers.
+      </p>
+    );
+  }
+  const { calibration } = run;
+  return (
+    <div class="calibration-result">
+      <Group title="Answered by a passage, lowest best score first" rows={calibration.answerable} />
+      <Group title="Answered by nothing, highest best score first" rows={calibration.unanswerable} />
+      {calibration.excluded.length > 0 ? (
+        <Group title="Marked as beyond the gate (left out of the gap)" rows={calibration.excluded} />
+      ) : null}
+      {gate !== undefined ? (
+        <>
+          <p role="status">
+            Gap {formatScore(calibration.gap)} between {formatScore(calibration.highestUnanswerable)} and{' '}
+            {formatScore(calibration.lowestAnswerable)}; its midpoint, {formatScore(gate.threshold)}, is the
+            threshold to use.
           </p>
-        </div>
+          <button type="button" onClick={() => onApply(gate)}>
+            Use threshold {formatScore(gate.threshold)}
+          </button>
+        </>
       ) : (
-        <p role="alert">{run.message}</p>
+        <div role="alert">
+          <p>
+            No threshold separates the two groups. These questions are on the wrong side of the other group:
+          </p>
+          <ul>
+            {calibration.overlapping.map((row) => (
+              <li key={row.question}>
+                {formatScore(row.bestScore)} {row.question}
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
-    </section>
+    </div>
   );
 }
 

@@ -3,6 +3,7 @@
 // brings, or at load when they kept documents last time.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { CompiledIndex } from '../../compiled-index/types';
+import type { EvalQuestion } from '../../evaluation/eval-set';
 import { assertNever, type GateSettings, type Prompt } from '../../types';
 import { CalibrationPanel } from './calibration-panel';
 import type { BuildCorpus } from './corpus-build';
@@ -33,6 +34,9 @@ export interface OwnCorpusPanelProps {
   onApply: (gate: GateSettings) => void;
   /** Takes the documents out of the page. */
   onRemove: () => void;
+  /** The questions labelled on these documents so far. */
+  labels: readonly EvalQuestion[];
+  onLabels: (labels: EvalQuestion[]) => void;
   /** Where kept documents live; this browser's IndexedDB unless a test gives another. */
   store?: KeptStore | undefined;
   /** Where the first download looks for the kept flag. */
@@ -116,7 +120,14 @@ export function OwnCorpusPanel(props: OwnCorpusPanelProps) {
         </div>
       )}
       {own !== undefined && active === 'own' ? (
-        <CalibrationPanel key={own.build} engine={own.engine} index={own.index} onApply={onApply} />
+        <CalibrationPanel
+          key={own.build}
+          engine={own.engine}
+          index={own.index}
+          onApply={onApply}
+          labels={props.labels}
+          onLabels={props.onLabels}
+        />
       ) : null}
     </>
   );

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { createEngine, type Engine } from '../../ask/engine-setup';
 import type { CompiledIndex } from '../../compiled-index/types';
 import type { LoadProgress, OnProgress } from '../../compiled-index/wire';
+import type { EvalQuestion } from '../../evaluation/eval-set';
 import type { AskResult, GateSettings } from '../../types';
 import { App, type AppProps } from '../ask/app';
 import type { BuildCorpus } from '../own-documents/corpus-build';
@@ -67,6 +68,8 @@ export function Root({
   const [own, setOwn] = useState<OwnCorpus | undefined>(undefined);
   const [active, setActive] = useState<'bundled' | 'own'>('bundled');
   const [incoming, setIncoming] = useState<Incoming | undefined>(undefined);
+  // The questions labelled by clicking on the visitor's documents: calibration and #/eval both use them.
+  const [labels, setLabels] = useState<EvalQuestion[]>([]);
   // Documents kept last visit are read back at load; everyone else fetches this code with their first files.
   const [restore] = useState(() => buildCorpus !== undefined && hasKeptCorpus(props.storages?.local));
   const [ownPanel, retryOwnPanel] = useChunk(restore || incoming !== undefined, chunks.ownCorpus);
@@ -121,6 +124,8 @@ export function Root({
         passages: index.passages.length,
       }));
       setActive('own');
+      // Labels name the passages of the documents they were made on.
+      setLabels([]);
     };
     const corpus = own !== undefined && active === 'own' ? 'own' : 'bundled';
     const index = corpus === 'own' && own ? own.index : loading.index;
@@ -175,7 +180,10 @@ export function Root({
                     onRemove={() => {
                       setOwn(undefined);
                       setActive('bundled');
+                      setLabels([]);
                     }}
+                    labels={labels}
+                    onLabels={setLabels}
                     store={keptStore}
                     flags={props.storages?.local}
                   />
@@ -199,7 +207,13 @@ export function Root({
                 The page could not load the evaluation ({evalPanel.failed}). Connect once and try again.
               </p>
             ) : (
-              <evalPanel.EvalPage key={corpus} engine={engine} corpus={corpus} onApply={applyGate} />
+              <evalPanel.EvalPage
+                key={corpus}
+                engine={engine}
+                corpus={corpus}
+                onApply={applyGate}
+                ownQuestions={labels}
+              />
             )}
           </main>
         ) : null}

@@ -195,6 +195,22 @@ function curveRows(): number {
 }
 
 describe('EvalPage on the visitor’s own documents', () => {
+  it('evaluates on open the questions the visitor labelled by clicking', async () => {
+    const labelled = [
+      {
+        question: 'How many hours of sun do tomato plants need?',
+        answerable: true,
+        passage: 'garden#tomatoes',
+        mustContain: [],
+      },
+      { question: 'What is the capital of France?', answerable: false },
+    ];
+    render(<EvalPage engine={gardenEngine()} corpus="own" onApply={vi.fn()} ownQuestions={labelled} />);
+    expect(screen.getByText(/The 2 questions you labelled on your documents are evaluated/)).toBeTruthy();
+    expect(await closing()).toMatch(/^\d+ passed, \d+ failed, 0 skipped$/);
+    expect(progress().textContent).toMatch(/Evaluated 2 questions/);
+  });
+
   it('does not offer the manual’s questions, and evaluates none until some are given', async () => {
     render(<EvalPage engine={gardenEngine()} corpus="own" onApply={vi.fn()} />);
     expect(screen.getByText(/The manual's questions are not offered for your documents/)).toBeTruthy();

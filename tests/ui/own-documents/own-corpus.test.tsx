@@ -366,6 +366,8 @@ describe('a dropped folder', () => {
         onSwitch={vi.fn()}
         onApply={vi.fn()}
         onRemove={vi.fn()}
+        labels={[]}
+        onLabels={vi.fn()}
         store={device().store}
       />,
     );
