@@ -227,3 +227,36 @@ export function flips(run: EvalRun, from: number, to: number): Flip[] {
     return changed ? [{ from: before, to: now }] : [];
   });
 }
+
+/** The thresholds the page offers: three decimals, as an applied threshold is stored. */
+const THRESHOLD_STEP = 0.001;
+const toStep = (value: number) => Math.round(value / THRESHOLD_STEP) * THRESHOLD_STEP;
+
+/**
+ * The nearest threshold above (`up`) or below `from` at which some question's outcome differs from its
+ * outcome at `from`, or undefined when there is none that way: a slider's keyboard step. A score s
+ * passes the gate at any threshold ≤ s, so the outcomes can change only between the last three-decimal
+ * threshold at or below a breakpoint and the next one.
+ */
+export function nextFlipThreshold(options: {
+  run: EvalRun;
+  from: number;
+  direction: 'up' | 'down';
+}): number | undefined {
+  const { run, from, direction } = options;
+  const breakpoints = run.questions.flatMap((q) => [
+    q.bestScore,
+    ...q.steps.map(({ breakpoint }) => breakpoint),
+  ]);
+  const candidates = [
+    ...new Set(
+      breakpoints.flatMap((breakpoint) => {
+        const atOrBelow = toStep(Math.floor(breakpoint / THRESHOLD_STEP + 1e-9) * THRESHOLD_STEP);
+        return [atOrBelow, toStep(atOrBelow + THRESHOLD_STEP)];
+      }),
+    ),
+  ]
+    .filter((threshold) => threshold >= 0 && (direction === 'up' ? threshold > from : threshold < from))
+    .sort((a, b) => (direction === 'up' ? a - b : b - a));
+  return candidates.find((threshold) => flips(run, from, threshold).length > 0);
+}

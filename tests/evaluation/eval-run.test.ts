@@ -6,6 +6,7 @@ import { createEngine, type Engine } from '../../src/ask/engine-setup';
 import {
   type EvalRun,
   flips,
+  nextFlipThreshold,
   outcomeAt,
   riskCoverage,
   runEvaluation,
@@ -306,5 +307,48 @@ describe('runEvaluation', () => {
         ask,
       }),
     ).rejects.toThrow('oops');
+  });
+});
+
+describe('nextFlipThreshold: the slider’s keyboard step', () => {
+  let library: EvalRun;
+  beforeAll(async () => {
+    library = await run(createEngine(libraryIndex()), libraryQuestions);
+  });
+
+  it('steps up to the nearest threshold where a question changes, and nothing changes between', () => {
+    const from = 0.133;
+    const next = nextFlipThreshold({ run: library, from, direction: 'up' }) as number;
+    expect(next).toBeGreaterThan(from);
+    expect(flips(library, from, next).length).toBeGreaterThan(0);
+    for (let between = from + 0.001; between < next - 1e-9; between += 0.001) {
+      expect(flips(library, from, Number(between.toFixed(3)))).toEqual([]);
+    }
+  });
+
+  it('steps down the same way, and stops where nothing is left to change', () => {
+    const from = 0.3;
+    const previous = nextFlipThreshold({ run: library, from, direction: 'down' }) as number;
+    expect(previous).toBeLessThan(from);
+    expect(flips(library, from, previous).length).toBeGreaterThan(0);
+    for (let between = previous + 0.001; between < from - 1e-9; between += 0.001) {
+      expect(flips(library, from, Number(between.toFixed(3)))).toEqual([]);
+    }
+    expect(nextFlipThreshold({ run: library, from: 5, direction: 'up' })).toBeUndefined();
+  });
+
+  it('walks every flip of the run, a step at a time, from 0 to above every score', () => {
+    const visited: number[] = [];
+    for (
+      let at: number | undefined = 0;
+      at !== undefined;
+      at = nextFlipThreshold({ run: library, from: at, direction: 'up' })
+    ) {
+      visited.push(at);
+    }
+    const last = visited.at(-1) as number;
+    // At the last step every question the gate can refuse is refused.
+    expect(outcomeAt(library, last).every((outcome) => outcome.status === 'refused')).toBe(true);
+    expect(new Set(visited.map((t) => t.toFixed(3))).size).toBe(visited.length);
   });
 });

@@ -8,6 +8,7 @@ import {
   aboveAll,
   type EvalRun,
   flips,
+  nextFlipThreshold,
   outcomeAt,
   type QuestionOutcome,
   riskCoverage,
@@ -275,8 +276,8 @@ function Report({ run, gate, onApply }: ReportProps) {
       </p>
       <StripPlot points={atThreshold} shipped={shipped} threshold={threshold} max={sliderMax} />
       <p class="plot-legend">
-        Solid line: the threshold in use. Dashed line: the slider's. Hollow dots: questions beyond the gate
-        (marked requiresModel or passesGate).
+        Solid line: the threshold in use. Dashed line: the slider's. Hollow dots: questions beyond the gate,
+        which retrieval alone cannot decide (they need a language model, or look answerable and are not).
       </p>
       <label for="eval-threshold">Threshold to try</label>
       <div class="eval-slider">
@@ -290,6 +291,15 @@ function Report({ run, gate, onApply }: ReportProps) {
           onInput={(event) =>
             setTrial({ threshold: roundScore(Number(event.currentTarget.value)), against: shipped })
           }
+          onKeyDown={(event) => {
+            // Each arrow press moves to the next threshold where a question changes, not by 0.001.
+            const direction = STEP_KEYS[event.key];
+            if (direction === undefined) return;
+            event.preventDefault();
+            const next = nextFlipThreshold({ run, from: threshold, direction });
+            if (next !== undefined) setTrial({ threshold: Math.min(next, sliderMax), against: shipped });
+          }}
+          aria-describedby="eval-threshold-help"
         />
         <output for="eval-threshold">{formatScore(threshold)}</output>
       </div>
@@ -303,7 +313,7 @@ function Report({ run, gate, onApply }: ReportProps) {
         threshold={threshold}
         shipped={shipped}
       />
-      <h3>What would change</h3>
+      <h2>What would change</h2>
       {!differs ? (
         <p>The slider is at the threshold in use.</p>
       ) : changed.length === 0 ? (
@@ -320,20 +330,22 @@ function Report({ run, gate, onApply }: ReportProps) {
           ))}
         </ul>
       )}
-      <h3>Risk and coverage</h3>
+      <h2>Risk and coverage</h2>
       <RiskCoverageCurve
         points={curve}
         shipped={riskCoverageAt(shipped, atShipped)}
         current={riskCoverageAt(threshold, atThreshold)}
       />
       <p class="plot-legend">
-        Filled dot: the threshold in use. Ring: the slider's. Questions that are SKIP are left out of both
-        figures.
+        Each point is one threshold. Filled dot: the threshold in use. Ring: the slider's. Questions that are
+        SKIP are left out of both figures.
       </p>
+      <Glossary />
       <button type="button" class="eval-apply" disabled={!differs} onClick={apply}>
         Apply this threshold ({formatScore(threshold)})
       </button>
-      <div class="eval-table-scroll">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls must be reachable by keyboard (axe scrollable-region-focusable) */}
+      <section class="eval-table-scroll" tabIndex={0} aria-label="Every question">
         <table class="eval-questions">
           <caption>Every question at {formatScore(threshold)}</caption>
           <thead>
@@ -349,20 +361,58 @@ function Report({ run, gate, onApply }: ReportProps) {
           <tbody>
             {atThreshold.map((outcome) => (
               <tr key={outcome.index}>
-                <td>{outcome.index + 1}</td>
-                <td class="question">{outcome.question}</td>
-                <td>{labelText(outcome)}</td>
-                <td>{formatScore(outcome.bestScore)}</td>
-                <td class={`verdict ${outcome.judgement.verdict.toLowerCase()}`}>
+                <td data-label="#">{outcome.index + 1}</td>
+                <td class="question" data-label="question">
+                  {outcome.question}
+                </td>
+                <td data-label="label">{labelText(outcome)}</td>
+                <td data-label="best score">{formatScore(outcome.bestScore)}</td>
+                <td class={`verdict ${outcome.judgement.verdict.toLowerCase()}`} data-label="verdict">
                   {outcome.judgement.verdict}
                 </td>
-                <td class="why">{outcome.judgement.why}</td>
+                <td class="why" data-label="why">
+                  {outcome.judgement.why}
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
     </div>
+  );
+}
+
+const STEP_KEYS: Partial<Record<string, 'up' | 'down'>> = {
+  ArrowRight: 'up',
+  ArrowUp: 'up',
+  ArrowLeft: 'down',
+  ArrowDown: 'down',
+};
+
+/** Every word the figures and tables use, each in one line. */
+function Glossary() {
+  return (
+    <details class="eval-glossary" open>
+      <summary>What the words mean</summary>
+      <dl>
+        <dt>best score</dt>
+        <dd>How much of the question the best passage covers, from 0 to 1.</dd>
+        <dt>threshold</dt>
+        <dd>The best score a question needs to be answered at all; below it, the gate refuses it.</dd>
+        <dt>answerable, unanswerable</dt>
+        <dd>Whether the documents hold the answer, as the person who labelled the question said.</dd>
+        <dt>beyond the gate</dt>
+        <dd>Unanswerable, but only a language model or the verifier can tell: left out of the gap.</dd>
+        <dt>decided</dt>
+        <dd>Every question except those that are SKIP.</dd>
+        <dt>coverage</dt>
+        <dd>Of the decided questions, the share that got an answer (answered / decided).</dd>
+        <dt>risk</dt>
+        <dd>Of the answers given, the share that were wrong (failed answers / answers).</dd>
+        <dt>PASS, FAIL, SKIP</dt>
+        <dd>Right, wrong, or not judged: SKIP needs a language model and none answers here.</dd>
+      </dl>
+    </details>
   );
 }
 
@@ -388,7 +438,8 @@ function DecisionTable({ now, before, threshold, shipped }: DecisionTableProps) 
   };
   return (
     <>
-      <div class="eval-table-scroll">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls must be reachable by keyboard (axe scrollable-region-focusable) */}
+      <section class="eval-table-scroll" tabIndex={0} aria-label="Answered and refused, by label">
         <table class="eval-two-by-two">
           <caption>
             At {formatScore(threshold)}
@@ -413,7 +464,7 @@ function DecisionTable({ now, before, threshold, shipped }: DecisionTableProps) 
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
       {now.skipped > 0 ? (
         <p class="settings-help">{now.skipped} SKIP questions are left out of the table.</p>
       ) : null}

@@ -193,8 +193,23 @@ export interface RiskCoverageCurveProps {
   current: RiskCoveragePoint;
 }
 
-const CURVE = { left: 44, right: 14, top: 30, bottom: 214, tickLabel: 234, axisTitle: 256, height: 264 };
-const FRACTION_TICKS = [0, 0.25, 0.5, 0.75, 1];
+const CURVE = { left: 52, right: 18, top: 30, bottom: 214, tickLabel: 234, axisTitle: 256, height: 264 };
+
+/**
+ * An axis over the data's range, not [0, 1]: a curve whose risk stays under 0.1 would otherwise lie flat
+ * on the x-axis. The range is widened to steps of a readable size (0.01 to 0.25), at most six of them.
+ */
+export function axisFor(low: number, high: number): { from: number; to: number; ticks: number[] } {
+  const span = Math.max(high - low, 0.01);
+  const step = [0.01, 0.02, 0.05, 0.1, 0.2, 0.25].find((candidate) => span / candidate <= 5) ?? 0.25;
+  // Rounded: 6 × 0.1 is 0.6000000000000001.
+  const from = Math.max(0, Number((Math.floor(low / step + 1e-9) * step).toFixed(2)));
+  let to = Math.min(1, Number((Math.ceil(high / step - 1e-9) * step).toFixed(2)));
+  if (to <= from) to = Math.min(1, from + step);
+  const count = Math.round((to - from) / step);
+  const ticks = Array.from({ length: count + 1 }, (_, i) => Number((from + i * step).toFixed(2)));
+  return { from, to, ticks };
+}
 
 function figuresAt(label: string, point: RiskCoveragePoint): string {
   const at = `At ${label} ${formatScore(point.threshold)}`;
@@ -207,8 +222,20 @@ function figuresAt(label: string, point: RiskCoveragePoint): string {
 /** Risk (failed answers among those given) against coverage (questions answered) as the threshold sweeps. */
 export function RiskCoverageCurve({ points, shipped, current }: RiskCoverageCurveProps) {
   const id = useId();
-  const x = (coverage: number) => CURVE.left + coverage * (PLOT_WIDTH - CURVE.left - CURVE.right);
-  const y = (risk: number) => CURVE.bottom - risk * (CURVE.bottom - CURVE.top);
+  const measured = [...points, shipped, current].filter(
+    (point): point is RiskCoveragePoint & { coverage: number; risk: number } =>
+      point.coverage !== undefined && point.risk !== undefined,
+  );
+  const coverages = measured.map((point) => point.coverage);
+  const risks = measured.map((point) => point.risk);
+  const across = axisFor(Math.min(1, ...coverages), Math.max(0, ...coverages));
+  // Risk from 0: how far from no risk at all is what the curve is for.
+  const up = axisFor(0, Math.max(0, ...risks));
+  const x = (coverage: number) =>
+    CURVE.left +
+    ((coverage - across.from) / (across.to - across.from)) * (PLOT_WIDTH - CURVE.left - CURVE.right);
+  const y = (risk: number) =>
+    CURVE.bottom - ((risk - up.from) / (up.to - up.from)) * (CURVE.bottom - CURVE.top);
   // Lowest coverage first: the sweep comes highest threshold last.
   const drawn = points
     .filter((point) => point.coverage !== undefined && point.risk !== undefined)
@@ -220,10 +247,23 @@ export function RiskCoverageCurve({ points, shipped, current }: RiskCoverageCurv
     figuresAt('the threshold in use', shipped),
     same ? 'The slider is at the threshold in use.' : figuresAt("the slider's threshold", current),
   ].join(' ');
-  const mark = (point: RiskCoveragePoint, kind: 'shipped' | 'trial') =>
-    point.coverage === undefined || point.risk === undefined ? null : (
-      <circle class={`curve-mark ${kind}`} cx={x(point.coverage)} cy={y(point.risk)} r={7} />
+  const mark = (point: RiskCoveragePoint, kind: 'shipped' | 'trial') => {
+    if (point.coverage === undefined || point.risk === undefined) return null;
+    const cx = x(point.coverage);
+    const cy = y(point.risk);
+    const words = `${kind === 'shipped' ? 'in use' : 'slider'} ${formatScore(point.threshold)}`;
+    // The label sits above the point, or below it when the point is near the top; never off the plot.
+    const labelY = cy - 12 < CURVE.top ? cy + 22 : kind === 'trial' && !same ? cy + 22 : cy - 12;
+    const anchor = cx > PLOT_WIDTH - 90 ? 'end' : cx < CURVE.left + 40 ? 'start' : 'middle';
+    return (
+      <g class={`curve-label ${kind}`}>
+        <circle class={`curve-mark ${kind}`} cx={cx} cy={cy} r={7} />
+        <text x={cx} y={labelY} font-size={FONT} text-anchor={anchor}>
+          {words}
+        </text>
+      </g>
     );
+  };
   return (
     <>
       <svg
@@ -237,7 +277,7 @@ export function RiskCoverageCurve({ points, shipped, current }: RiskCoverageCurv
         <title id={`${id}-title`}>Risk against coverage</title>
         <desc id={`${id}-desc`}>{description}</desc>
         <text x={4} y={16} font-size={FONT}>
-          risk (failed / answered)
+          risk: failed answers / answers
         </text>
         <line class="axis" x1={CURVE.left} x2={CURVE.left} y1={CURVE.top} y2={CURVE.bottom} />
         <line
@@ -247,12 +287,16 @@ export function RiskCoverageCurve({ points, shipped, current }: RiskCoverageCurv
           y1={CURVE.bottom}
           y2={CURVE.bottom}
         />
-        {FRACTION_TICKS.map((tick) => (
-          <g key={tick}>
+        {across.ticks.map((tick) => (
+          <g key={`x${tick}`}>
             <line class="axis" x1={x(tick)} x2={x(tick)} y1={CURVE.bottom} y2={CURVE.bottom + 5} />
             <text x={x(tick)} y={CURVE.tickLabel} font-size={FONT} text-anchor="middle">
               {tick}
             </text>
+          </g>
+        ))}
+        {up.ticks.map((tick) => (
+          <g key={`y${tick}`}>
             <line class="axis" x1={CURVE.left - 5} x2={CURVE.left} y1={y(tick)} y2={y(tick)} />
             <text x={CURVE.left - 8} y={y(tick) + FONT / 3} font-size={FONT} text-anchor="end">
               {tick}
@@ -265,7 +309,7 @@ export function RiskCoverageCurve({ points, shipped, current }: RiskCoverageCurv
           font-size={FONT}
           text-anchor="middle"
         >
-          coverage (answered / decided)
+          coverage: answered / decided
         </text>
         <polyline class="curve-line" points={drawn.map(({ cx, cy }) => `${cx},${cy}`).join(' ')} />
         {drawn.map(({ point, cx, cy }) => (
@@ -273,29 +317,32 @@ export function RiskCoverageCurve({ points, shipped, current }: RiskCoverageCurv
             <title>{figuresAt('threshold', point)}</title>
           </circle>
         ))}
-        {mark(shipped, 'shipped')}
         {same ? null : mark(current, 'trial')}
+        {mark(shipped, 'shipped')}
       </svg>
       <details class="eval-curve-table">
         <summary>The curve as a table</summary>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">threshold</th>
-              <th scope="col">coverage</th>
-              <th scope="col">risk</th>
-            </tr>
-          </thead>
-          <tbody>
-            {points.map((point) => (
-              <tr key={point.threshold}>
-                <td>{formatScore(point.threshold)}</td>
-                <td>{point.coverage === undefined ? '—' : formatScore(point.coverage)}</td>
-                <td>{point.risk === undefined ? '—' : formatScore(point.risk)}</td>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls must be reachable by keyboard (axe scrollable-region-focusable) */}
+        <section class="eval-table-scroll" tabIndex={0} aria-label="The curve as a table">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">threshold</th>
+                <th scope="col">coverage</th>
+                <th scope="col">risk</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {points.map((point) => (
+                <tr key={point.threshold}>
+                  <td>{formatScore(point.threshold)}</td>
+                  <td>{point.coverage === undefined ? '—' : formatScore(point.coverage)}</td>
+                  <td>{point.risk === undefined ? '—' : formatScore(point.risk)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
       </details>
     </>
   );

@@ -6,7 +6,7 @@ import { createEngine } from '../../../src/ask/engine-setup';
 import type { RiskCoveragePoint } from '../../../src/evaluation/eval-run';
 import * as questionTime from '../../../src/ui/ask/question-time';
 import { EvalPage } from '../../../src/ui/eval/eval-page';
-import { FONT, PLOT_WIDTH, RiskCoverageCurve, StripPlot } from '../../../src/ui/eval/eval-plots';
+import { axisFor, FONT, PLOT_WIDTH, RiskCoverageCurve, StripPlot } from '../../../src/ui/eval/eval-plots';
 import { gardenEngine, libraryIndex } from '../../helpers/engine';
 
 afterEach(cleanup);
@@ -333,5 +333,47 @@ describe('the plots, on sets the page rarely sees', () => {
     );
     expect(document.querySelectorAll('.curve-mark')).toHaveLength(0);
     expect(screen.getByRole('cell', { name: '—' })).toBeTruthy();
+  });
+
+  it('scales the curve’s axes to the data, so a risk under 0.1 does not lie on the x-axis', () => {
+    expect(axisFor(0.6, 0.95)).toEqual({ from: 0.6, to: 1, ticks: [0.6, 0.7, 0.8, 0.9, 1] });
+    expect(axisFor(0, 0.04)).toEqual({ from: 0, to: 0.04, ticks: [0, 0.01, 0.02, 0.03, 0.04] });
+    expect(axisFor(0, 0)).toEqual({ from: 0, to: 0.01, ticks: [0, 0.01] });
+    const point = (threshold: number, answered: number, failedAnswers: number): RiskCoveragePoint => ({
+      threshold,
+      decided: 20,
+      answered,
+      failedAnswers,
+      coverage: answered / 20,
+      risk: failedAnswers / answered,
+    });
+    render(
+      <RiskCoverageCurve
+        points={[point(0.1, 20, 1), point(0.2, 16, 0), point(0.3, 12, 0)]}
+        shipped={point(0.1, 20, 1)}
+        current={point(0.2, 16, 0)}
+      />,
+    );
+    const curve = screen.getByRole('img', { name: /Risk against coverage/ });
+    const ys = [...curve.querySelectorAll('.curve-point')].map((dot) => Number(dot.getAttribute('cy')));
+    // Risk 0.05 is drawn at the top of the plot, not a twentieth of the way up.
+    expect(Math.max(...ys) - Math.min(...ys)).toBeGreaterThan(150);
+    expect([...curve.querySelectorAll('.curve-label text')].map((label) => label.textContent)).toEqual([
+      'slider 0.200',
+      'in use 0.100',
+    ]);
+  });
+});
+
+describe('the slider, by keyboard', () => {
+  it('moves each arrow press to the next threshold where a question changes', async () => {
+    render(<EvalPage engine={library} corpus="bundled" onApply={vi.fn()} />);
+    await closing();
+    fireEvent.keyDown(slider(), { key: 'ArrowRight' });
+    const up = Number(slider().value);
+    expect(up).toBeGreaterThan(0.133);
+    expect(screen.getByRole('list', { name: new RegExp(`would change at ${up.toFixed(3)}`) })).toBeTruthy();
+    fireEvent.keyDown(slider(), { key: 'ArrowLeft' });
+    expect(Number(slider().value)).toBeLessThan(up);
   });
 });
