@@ -5,8 +5,8 @@ import { ask, openSite, resultHeading, screenshot } from './site';
 
 const ANSWERABLE = 'How long can I borrow a DVD for?';
 const UNANSWERABLE = 'What is the wifi password?';
-// "The gate needs a best score of at least 0.133 (the line on each bar)." → 0.133
-const THRESHOLD_IN_NOTE = /at least (\d\.\d{3})/u;
+// "… The line on each bar is the threshold, 0.133: …" → 0.133
+const THRESHOLD_IN_NOTE = /the threshold, (\d\.\d{3})/u;
 const PHONE_WIDTH = 360;
 const DESKTOP_WIDTH = 1280;
 
@@ -21,8 +21,8 @@ describe('without a key, the stand-in answers from the manual', () => {
 
     expect(await resultHeading(page).textContent()).toBe('Answer');
     expect(await page.locator('.answer-text').textContent()).toContain('7 days');
-    expect(await page.locator('section.result .generator').textContent()).toContain(
-      'extractive stand-in (quotes the manual; not a language model)',
+    expect(await page.locator('section.result .stand-in-note').textContent()).toMatch(
+      /picked by the stand-in: no\s+language model wrote it/,
     );
     const passage = page.locator('details#passage-02-borrowing-loan-periods');
     const passageText = passage.locator('.passage-text');
@@ -47,8 +47,11 @@ describe('without a key, the stand-in answers from the manual', () => {
     await ask(page, UNANSWERABLE);
 
     expect(await resultHeading(page).textContent()).toBe('Refused');
+    // The technical detail is one click away.
+    expect(await page.locator('.refusal-detail').isVisible()).toBe(false);
+    await page.locator('details.result-details > summary').click();
     expect(await page.locator('.refusal-detail code').first().textContent()).toBe('no_relevant_context');
-    const bars = page.locator('ol.passages svg.score-bar');
+    const bars = page.locator('ul.passage-scores svg.score-bar');
     expect(await bars.count()).toBeGreaterThanOrEqual(1);
     expect(await bars.first().isVisible()).toBe(true);
     const thresholdNote = (await page.locator('.threshold-note').textContent()) ?? '';

@@ -26,7 +26,7 @@ describe('with a key, Claude answers through api.anthropic.com', () => {
     expect(await resultHeading(page).textContent()).toBe('Answer');
     expect(await page.locator('.answer-text').textContent()).toBe(CLAUDE_ANSWER);
     expect(await page.locator('section.result .generator').textContent()).toBe(
-      'Written by Claude (claude-opus-5)',
+      'Written by Claude (claude-opus-5) from the sources above.',
     );
     expect(await page.locator('.generator-note').textContent()).toContain('Claude (claude-opus-5)');
     const posts = visit.fake.calls.filter(({ method }) => method === 'POST');
@@ -89,12 +89,12 @@ describe('when the API fails, the page ends in a named state', () => {
         status: 401,
         body: apiError('authentication_error', 'invalid x-api-key'),
       },
-      says: 'Your API key was rejected',
+      says: 'did not accept your API key',
     },
     {
       name: 'rate limiting (429)',
       outcome: { kind: 'respond', status: 429, body: apiError('rate_limit_error', 'Number of requests') },
-      says: 'Too many requests',
+      says: 'too many questions on your key',
     },
     {
       name: 'a server error (500)',
@@ -130,7 +130,7 @@ describe('when the API fails, the page ends in a named state', () => {
 
     await resultOfThisQuestion(page).waitFor();
     expect(await resultHeading(page).textContent()).toBe('Cancelled');
-    expect(await page.locator('.refusal-summary').textContent()).toBe('You cancelled the request.');
+    expect(await page.locator('.refusal-summary').textContent()).toBe('You cancelled the question.');
     expect(await cancel.count()).toBe(0);
     const askButton = page.getByRole('button', { name: 'Ask', exact: true });
     expect(await askButton.isEnabled()).toBe(true);

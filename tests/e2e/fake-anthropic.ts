@@ -5,7 +5,7 @@ export const ANTHROPIC_ORIGIN = 'https://api.anthropic.com';
 
 /** What the fake does with one POST: answer it, fail the connection, or never answer at all. */
 export type FakeOutcome =
-  | { kind: 'respond'; status: number; body: unknown }
+  | { kind: 'respond'; status: number; body: unknown; headers?: Record<string, string> }
   | { kind: 'network_failure' }
   | { kind: 'never_answer' };
 
@@ -88,7 +88,8 @@ export async function fakeAnthropic(context: BrowserContext, first: FakeOutcome)
       case 'respond':
         await route.fulfill({
           status: outcome.status,
-          headers: { ...CORS, 'retry-after-ms': '1' },
+          // retry-after-ms: 1 keeps the SDK's retries quick, unless the test sets its own wait.
+          headers: { ...CORS, ...(outcome.headers ?? { 'retry-after-ms': '1' }) },
           contentType: 'application/json',
           body: JSON.stringify(outcome.body),
         });

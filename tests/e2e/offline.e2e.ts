@@ -37,6 +37,6 @@ describe('after the first visit, the site works with the network off', () => {
 
     expect(await resultHeading(page).textContent()).toBe('Answer');
     expect(await page.locator('.answer-text').textContent()).toContain('7 days');
-    expect(await page.locator('section.result .generator').textContent()).toContain('extractive stand-in');
+    expect(await page.locator('section.result .generator').textContent()).toContain('picked by the stand-in');
   });
 });

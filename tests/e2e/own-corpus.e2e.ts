@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { recordRequests } from './browser';
 import { useSite } from './harness';
-import { ask, openSite, resultHeading } from './site';
+import { ask, chooseDocuments, openDisclosure, openResultDetails, openSite, resultHeading } from './site';
 
 const site = useSite();
 
@@ -14,7 +14,7 @@ describe("the visitor's own documents, indexed in the page", () => {
     const context = await site.newContext();
     const requests = recordRequests(context);
     const page = await openSite(context, site.server.url);
-    await page.getByLabel('choose files').setInputFiles(['tests/fixtures/other-corpus/garden.md']);
+    await chooseDocuments(page, ['tests/fixtures/other-corpus/garden.md']);
     await page.getByRole('heading', { name: 'Ask your documents' }).waitFor();
 
     await ask(page, 'How many hours of sun do tomato plants need?');
@@ -29,7 +29,7 @@ describe("the visitor's own documents, indexed in the page", () => {
     );
   });
 
-  it('takes Markdown dropped on the drop zone, leaving out what is not Markdown', async () => {
+  it('takes Markdown dropped on the closed "Your own documents", leaving out what is not Markdown', async () => {
     const context = await site.newContext();
     const page = await openSite(context, site.server.url);
     // A drop as the browser delivers it: a DataTransfer holding the files, dispatched on the zone.
@@ -41,12 +41,16 @@ describe("the visitor's own documents, indexed in the page", () => {
       transfer.items.add(new File(['not text'], 'photo.png', { type: 'image/png' }));
       return transfer;
     });
-    const zone = page.getByRole('group', { name: /Drop Markdown files or a folder here/ });
+    // Dropped on the disclosure while it is closed: it takes the files, and opens to say how it went.
+    const zone = page.locator('details.corpus > summary');
     await zone.dispatchEvent('dragover', { dataTransfer });
-    expect(await zone.getAttribute('class')).toContain('dragging');
+    expect(await page.locator('details.corpus').getAttribute('class')).toContain('dragging');
     await zone.dispatchEvent('drop', { dataTransfer });
     await page.getByRole('heading', { name: 'Ask your documents' }).waitFor();
     expect(await page.locator('.corpus details').textContent()).toMatch(/photo\.png is not Markdown/);
+    expect(await page.locator('details.corpus').evaluate((details: HTMLDetailsElement) => details.open)).toBe(
+      true,
+    );
 
     await ask(page, 'What pressure should the tyres be pumped to?');
     expect(await resultHeading(page).textContent()).toBe('Answer');
@@ -56,7 +60,7 @@ describe("the visitor's own documents, indexed in the page", () => {
   it('keeps the documents across a reload only when asked, and one action removes them from the device', async () => {
     const context = await site.newContext();
     const page = await openSite(context, site.server.url);
-    await page.getByLabel('choose files').setInputFiles(['tests/fixtures/other-corpus/garden.md']);
+    await chooseDocuments(page, ['tests/fixtures/other-corpus/garden.md']);
     await page.getByRole('heading', { name: 'Ask your documents' }).waitFor();
     // Not asked to keep them: a reload brings back the manual alone, and opens no database.
     await page.reload();
@@ -66,7 +70,7 @@ describe("the visitor's own documents, indexed in the page", () => {
       [],
     );
 
-    await page.getByLabel('choose files').setInputFiles(['tests/fixtures/other-corpus/garden.md']);
+    await chooseDocuments(page, ['tests/fixtures/other-corpus/garden.md']);
     await page.getByLabel(/Keep them on this device/).check();
     await page.getByText(/Kept on this device: they will be here on your next visit/).waitFor();
     await page.reload();
@@ -86,9 +90,10 @@ describe("the visitor's own documents, indexed in the page", () => {
   it('names both places of a duplicate heading, while the manual still answers', async () => {
     const context = await site.newContext();
     const page = await openSite(context, site.server.url);
-    await page
-      .getByLabel('choose files')
-      .setInputFiles(['tests/fixtures/duplicate-heading/a.md', 'tests/fixtures/duplicate-heading/b.md']);
+    await chooseDocuments(page, [
+      'tests/fixtures/duplicate-heading/a.md',
+      'tests/fixtures/duplicate-heading/b.md',
+    ]);
     const alert = page.getByRole('alert');
     await alert.waitFor();
     expect(await alert.textContent()).toMatch(/duplicate id a#setup: a\.md line 3 and a\.md line 7/);
@@ -101,9 +106,10 @@ describe("the visitor's own documents, indexed in the page", () => {
   it('calibrates on labelled questions, and the index it saves calibrates the same from the command line', async () => {
     const context = await site.newContext();
     const page = await openSite(context, site.server.url);
-    await page.getByLabel('choose files').setInputFiles(['tests/fixtures/other-corpus/garden.md']);
+    await chooseDocuments(page, ['tests/fixtures/other-corpus/garden.md']);
     await page.getByRole('heading', { name: 'Ask your documents' }).waitFor();
     const questions = 'tests/fixtures/other-corpus-questions.json';
+    await openDisclosure(page.locator('details.questions-file'));
     await page.getByLabel('Labelled questions (JSON)').fill(readFileSync(questions, 'utf8'));
     await page.getByRole('button', { name: 'Measure' }).click();
     await page.getByText(/its midpoint, 0\.550, is the threshold to use/).waitFor();
@@ -115,6 +121,7 @@ describe("the visitor's own documents, indexed in the page", () => {
     expect(await resultHeading(page).textContent()).toBe('Refused');
     expect(await page.locator('section.result').textContent()).toContain('no_relevant_context');
     expect(await page.getByRole('note').count()).toBe(0);
+    await page.getByRole('button', { name: 'Download your questions' }).waitFor();
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -145,6 +152,7 @@ describe("the visitor's own documents, indexed in the page", () => {
       ['What is the wifi password?', 'refused: no_relevant_context'],
     ] as const) {
       await ask(page, question);
+      await openResultDetails(page);
       const [download] = await Promise.all([
         page.waitForEvent('download'),
         page.getByRole('button', { name: 'Save as a trace' }).click(),

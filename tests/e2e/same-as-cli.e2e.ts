@@ -35,7 +35,7 @@ describe('the page decides as the command line does', () => {
           expected.status === 'refused'
             ? await result.locator('.refusal-detail code').first().textContent()
             : null,
-        passages: await result.locator('li.passage').evaluateAll((items) =>
+        passages: await result.locator('ul.passage-scores li').evaluateAll((items) =>
           items.map((item) => ({
             id: item.querySelector('.passage-id')?.textContent,
             score: item.querySelector('.passage-score')?.textContent,

@@ -53,7 +53,7 @@ export async function setKey(page: Page, options: { key: string; remember: boole
   await openSettings(page);
   await page.getByLabel('Anthropic API key').fill(options.key);
   await page.getByLabel('Remember the key on this device').setChecked(options.remember);
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.getByText('Saved.').waitFor();
 }
 
@@ -75,4 +75,22 @@ export async function screenshot(page: Page, options: { name: string; width: num
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.setViewportSize({ width: options.width, height: 900 });
   await page.screenshot({ path: resolve(SCREENSHOTS, `${options.name}.png`), fullPage: true });
+}
+
+/** Opens a <details> disclosure (its summary clicked, as a visitor would) unless it is open already. */
+export async function openDisclosure(details: Locator): Promise<void> {
+  if (!(await details.evaluate((element: HTMLDetailsElement) => element.open))) {
+    await details.locator(':scope > summary').click();
+  }
+}
+
+/** Opens "Your own documents" and picks files through its "choose files" button. */
+export async function chooseDocuments(page: Page, paths: string[]): Promise<void> {
+  await openDisclosure(page.locator('details.corpus'));
+  await page.getByLabel('choose files').setInputFiles(paths);
+}
+
+/** Opens the latest result's Details: the reason code, scores, prompt version and trace button. */
+export async function openResultDetails(page: Page): Promise<void> {
+  await openDisclosure(resultOfThisQuestion(page).locator('details.result-details'));
 }

@@ -74,7 +74,7 @@ export function ResultView({
             <PassageScores passages={result.passages} contextIds={contextIds} threshold={result.threshold} />
           </>
         ) : null}
-        <p class="generator">{askedLine(result)}</p>
+        <p class="asked">{askedLine(result)}</p>
         <p class="prompt-version">Prompt version: {result.promptVersion}</p>
         {onSaveTrace === undefined ? null : (
           <button type="button" class="save-trace" onClick={onSaveTrace}>

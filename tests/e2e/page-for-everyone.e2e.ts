@@ -1,0 +1,315 @@
+// The page as a visitor who is not an engineer meets it, in Chromium at 1280 and 360 px: every state
+// audited with axe-core (from node_modules, injected by the test: nothing comes from a CDN), the question
+// box first on every screen, a folder brought through the real file chooser, Claude's waiting said.
+
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiError, type FakeOutcome, fakeAnthropic, messageWith } from './fake-anthropic';
+import { useSite } from './harness';
+import {
+  ask,
+  chooseDocuments,
+  openDisclosure,
+  openResultDetails,
+  openSettings,
+  openSite,
+  resultHeading,
+  resultOfThisQuestion,
+  screenshot,
+  setKey,
+  startAsking,
+} from './site';
+import { TEST_KEY } from './visit';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const WIDTHS = [1280, 360] as const;
+/** A phone's first screen: the question box's top must be inside it in every state. */
+const FIRST_SCREEN = { width: 360, height: 740 };
+const DVD = 'How long can I borrow a DVD for?';
+
+const site = useSite();
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[] }>;
+}
+
+/**
+ * Every axe violation on the page as it stands, of any impact. axe is evaluated through the DevTools
+ * protocol, which the page's CSP (script-src 'self') does not govern, so the page is audited unchanged.
+ */
+async function violations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const found = (await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> };
+      }
+    ).axe;
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+  })) as Violation[];
+  return found.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+}
+
+/** Where the question box's top is, in page coordinates (scrolled to the top first). */
+async function questionBoxTop(page: Page): Promise<{ x: number; y: number }> {
+  return page.evaluate(() => {
+    window.scrollTo(0, 0);
+    const box = document.getElementById('question')?.getBoundingClientRect();
+    if (box === undefined) throw new Error('no question box');
+    return { x: box.left + window.scrollX, y: box.top + window.scrollY };
+  });
+}
+
+/** The checks every state of the question page passes, at the page's current width. */
+async function checkState(page: Page, state: string): Promise<void> {
+  expect(await violations(page), state).toEqual([]);
+  const top = await questionBoxTop(page);
+  expect(top.y, `${state}: the question box starts ${top.y} px down`).toBeLessThan(FIRST_SCREEN.height);
+  expect(top.x, state).toBeLessThan(FIRST_SCREEN.width);
+  const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(sideways, `${state}: nothing wider than the screen`).toBeLessThanOrEqual(0);
+}
+
+/** A Messages API reply holding the given reply JSON text. */
+const replyText = (text: string): FakeOutcome => ({
+  kind: 'respond',
+  status: 200,
+  body: {
+    id: 'msg_1',
+    type: 'message',
+    role: 'assistant',
+    model: 'claude-opus-5',
+    content: [{ type: 'text', text }],
+    stop_reason: 'end_turn',
+    stop_sequence: null,
+    usage: { input_tokens: 1, output_tokens: 1 },
+  },
+});
+const LOANS = '02-borrowing#loan-periods';
+const DVD_ROW = '| DVDs and Blu-ray | 7 days | 1 |';
+const cited = (answer: string, citations: Array<{ id: string; quote: string }>) =>
+  replyText(JSON.stringify({ answered: true, answer, citations }));
+
+/** Each refusal reason, and how a visitor meets it: the stand-in, or Claude (faked) with a key. */
+const REFUSALS: Array<{ reason: string; question: string; claude?: FakeOutcome }> = [
+  { reason: 'no_relevant_context', question: 'What is the capital of France?' },
+  {
+    reason: 'model_reported_no_answer',
+    question: DVD,
+    claude: replyText('{"answered":false,"answer":"","citations":[]}'),
+  },
+  { reason: 'missing_citation', question: DVD, claude: cited('7 days.', []) },
+  {
+    reason: 'fabricated_citation',
+    question: DVD,
+    claude: {
+      kind: 'respond',
+      status: 200,
+      body: messageWith({ answered: true, answer: '7 days.', citations: ['04-spaces#study-rooms'] }),
+    },
+  },
+  {
+    reason: 'unsupported_quote',
+    question: DVD,
+    claude: cited('7 days.', [{ id: LOANS, quote: 'a quote from nowhere at all' }]),
+  },
+  { reason: 'ungrounded_figure', question: DVD, claude: cited('9 days.', [{ id: LOANS, quote: DVD_ROW }]) },
+  { reason: 'unparseable_response', question: DVD, claude: replyText('not json') },
+  {
+    reason: 'model_unavailable',
+    question: DVD,
+    claude: { kind: 'respond', status: 401, body: apiError('authentication_error', 'invalid x-api-key') },
+  },
+];
+
+describe('every state of the page: 0 axe violations at 1280 and 360 px, the question box first', () => {
+  for (const width of WIDTHS) {
+    it(`on the question page at ${width} px`, async () => {
+      const context = await site.newContext({ width });
+      const fake = await fakeAnthropic(context, replyText('{}'));
+      const page = await openSite(context, site.server.url);
+      // The guard: the audit finds a violation when there is one, so its empty list means something.
+      await page.evaluate(() =>
+        document.body.append(Object.assign(document.createElement('img'), { id: 'guard' })),
+      );
+      expect((await violations(page)).join('\n')).toMatch(/^image-alt \(critical\)/mu);
+      await page.evaluate(() => document.getElementById('guard')?.remove());
+      await checkState(page, 'first visit');
+
+      await ask(page, DVD);
+      await page.getByRole('link', { name: LOANS }).click();
+      await checkState(page, 'an answer with its citation open');
+      await openResultDetails(page);
+      await checkState(page, 'an answer with Details open');
+
+      // invalid_question: past the field's limit, as a paste from a script could put it.
+      await page.evaluate(() => {
+        const field = document.getElementById('question') as HTMLInputElement;
+        field.removeAttribute('maxlength');
+      });
+      await page.getByLabel('Your question').fill('why '.repeat(300));
+      await page.getByRole('button', { name: 'Ask', exact: true }).click();
+      await resultHeading(page).filter({ hasText: 'Refused' }).waitFor();
+      expect(await resultOfThisQuestion(page).locator('.refusal-detail code').first().textContent()).toBe(
+        'invalid_question',
+      );
+      await checkState(page, 'refusal: invalid_question');
+
+      let keySet = false;
+      for (const { reason, question, claude } of REFUSALS) {
+        if (claude !== undefined && !keySet) {
+          await setKey(page, { key: TEST_KEY, remember: false });
+          keySet = true;
+        }
+        if (claude !== undefined) fake.answerWith(claude);
+        await ask(page, question);
+        expect(await resultHeading(page).textContent(), reason).toBe('Refused');
+        expect(await resultOfThisQuestion(page).locator('.refusal-detail code').first().textContent()).toBe(
+          reason,
+        );
+        await checkState(page, `refusal: ${reason}`);
+        await openResultDetails(page);
+        await checkState(page, `refusal: ${reason}, Details open`);
+      }
+
+      await openSettings(page);
+      await checkState(page, 'settings open');
+    });
+
+    it(`with your documents, calibration by clicking and #/eval at ${width} px`, async () => {
+      const context = await site.newContext({ width });
+      const page = await openSite(context, site.server.url);
+      await chooseDocuments(page, ['tests/fixtures/other-corpus/garden.md']);
+      await page.getByRole('heading', { name: 'Ask your documents' }).waitFor();
+      await checkState(page, 'your documents loaded');
+
+      await label(page, 'How many hours of sun do tomato plants need?', 'garden#tomatoes');
+      await label(page, 'When should I prune roses?', 'garden#roses');
+      await label(page, 'What is the capital of France?', undefined);
+      await page.getByText(/is the threshold to use/).waitFor();
+      await checkState(page, 'calibration by clicking');
+      await ask(page, 'How many hours of sun do tomato plants need?');
+      await checkState(page, 'an answer from your documents');
+
+      await page.getByRole('link', { name: /The evaluation, as pictures/ }).click();
+      await page.getByText(/^\d+ passed, \d+ failed, \d+ skipped$/).waitFor();
+      expect(await violations(page), '#/eval on your documents').toEqual([]);
+      await page.goto(`${site.server.url}#/eval`);
+      await page.reload();
+      await page.getByText(/^22 passed, 0 failed, 0 skipped$/).waitFor({ timeout: 30_000 });
+      expect(await violations(page), '#/eval on the manual').toEqual([]);
+      await page.getByLabel('Threshold to try').focus();
+      await page.keyboard.press('ArrowRight');
+      await page.getByRole('list', { name: /Questions that would change at/ }).waitFor();
+      expect(await violations(page), '#/eval with the slider moved').toEqual([]);
+      const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(sideways, '#/eval: nothing wider than the screen').toBeLessThanOrEqual(0);
+    });
+  }
+});
+
+/** Labels a question by clicking, in the calibration panel: the passage that answers it, or none. */
+async function label(page: Page, question: string, answeredBy: string | undefined): Promise<void> {
+  await page.getByLabel('A question about your documents').fill(question);
+  await page.getByRole('button', { name: 'Show passages' }).click();
+  const choices = page.locator('.label-choices');
+  if (answeredBy === undefined) {
+    await choices.getByRole('button', { name: 'Nothing here answers it' }).click();
+  } else {
+    await choices
+      .locator('li.passage')
+      .filter({ has: page.locator('.passage-id', { hasText: answeredBy }) })
+      .getByRole('button', { name: 'This passage answers it' })
+      .click();
+  }
+  await page.getByRole('heading', { name: /Your labelled questions/ }).waitFor();
+}
+
+describe('the folder picker', () => {
+  it('picks a folder through the real file chooser, and its passages are named without the folder', async () => {
+    const context = await site.newContext();
+    const page = await openSite(context, site.server.url);
+    await openDisclosure(page.locator('details.corpus'));
+    const input = page.getByLabel('choose a folder');
+    expect(await input.evaluate((element: HTMLInputElement) => element.hasAttribute('webkitdirectory'))).toBe(
+      true,
+    );
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), input.click()]);
+    expect(chooser.isMultiple()).toBe(true);
+    await chooser.setFiles('tests/fixtures/other-corpus');
+    await page.getByRole('heading', { name: 'Ask your documents' }).waitFor();
+    await ask(page, 'How many hours of sun do tomato plants need?');
+    expect(await page.locator('section.result .citations').textContent()).toContain('garden#tomatoes');
+    expect(await page.locator('section.result').textContent()).not.toContain('other-corpus/');
+  });
+});
+
+describe('waiting on Claude, and when Claude fails', () => {
+  it('says "retrying in N s" on a rate limit, and Cancel ends it', async () => {
+    const context = await site.newContext({ width: 360 });
+    await fakeAnthropic(context, {
+      kind: 'respond',
+      status: 429,
+      body: apiError('rate_limit_error', 'slow down'),
+      headers: { 'retry-after': '15' },
+    });
+    const page = await openSite(context, site.server.url);
+    await setKey(page, { key: TEST_KEY, remember: false });
+    await startAsking(page, DVD);
+    const notice = page.locator('.retry-notice');
+    await notice.waitFor();
+    expect(await notice.textContent()).toMatch(
+      /Claude is busy \(too many questions on your key right now\): retrying in 1[45] s\./,
+    );
+    expect(await violations(page), 'waiting on a rate limit').toEqual([]);
+    await screenshot(page, { name: 'retrying-phone', width: 360 });
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await resultHeading(page).filter({ hasText: 'Cancelled' }).waitFor();
+    expect(await notice.count()).toBe(0);
+  });
+
+  it('offers the stand-in in the result when the key is rejected, and it answers', async () => {
+    const context = await site.newContext({ width: 360 });
+    await fakeAnthropic(context, {
+      kind: 'respond',
+      status: 401,
+      body: apiError('authentication_error', 'invalid x-api-key'),
+    });
+    const page = await openSite(context, site.server.url);
+    await setKey(page, { key: TEST_KEY, remember: false });
+    await ask(page, DVD);
+    expect(await page.locator('.refusal-next').textContent()).toMatch(
+      /Fix the key in Settings, at the end of this page/,
+    );
+    await screenshot(page, { name: 'refusal-key-phone', width: 360 });
+    await page.getByRole('button', { name: 'Answer with the stand-in instead' }).click();
+    await resultHeading(page).filter({ hasText: 'Answer' }).waitFor();
+    expect(await page.locator('.answer-text').textContent()).toContain('7 days');
+  });
+});
+
+describe('screenshots of the new states', () => {
+  it('first visit, a refusal with its Details, your documents and calibration, on a phone', async () => {
+    const context = await site.newContext({ width: 360 });
+    const page = await openSite(context, site.server.url);
+    await screenshot(page, { name: 'first-visit-phone', width: 360 });
+    await ask(page, 'What is the wifi password?');
+    await openResultDetails(page);
+    await screenshot(page, { name: 'refusal-details-phone', width: 360 });
+    await chooseDocuments(page, ['tests/fixtures/other-corpus/garden.md']);
+    await page.getByRole('heading', { name: 'Ask your documents' }).waitFor();
+    await label(page, 'How many hours of sun do tomato plants need?', 'garden#tomatoes');
+    await label(page, 'What is the capital of France?', undefined);
+    await page.getByLabel('A question about your documents').fill('When should I prune roses?');
+    await page.getByRole('button', { name: 'Show passages' }).click();
+    await screenshot(page, { name: 'calibration-phone', width: 360 });
+  });
+});
