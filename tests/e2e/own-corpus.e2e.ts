@@ -47,7 +47,7 @@ describe("the visitor's own documents, indexed in the page", () => {
     expect(await page.locator('details.corpus').getAttribute('class')).toContain('dragging');
     await zone.dispatchEvent('drop', { dataTransfer });
     await page.getByRole('heading', { name: 'Ask your documents' }).waitFor();
-    expect(await page.locator('.corpus details').textContent()).toMatch(/photo\.png is not Markdown/);
+    expect(await page.locator('.corpus-status details').textContent()).toMatch(/photo\.png is not Markdown/);
     expect(await page.locator('details.corpus').evaluate((details: HTMLDetailsElement) => details.open)).toBe(
       true,
     );
