@@ -212,6 +212,13 @@ describe('every state of the page: 0 axe violations at 1280 and 360 px, the ques
       expect(await violations(page), '#/eval with the slider moved').toEqual([]);
       const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(sideways, '#/eval: nothing wider than the screen').toBeLessThanOrEqual(0);
+      // Nothing clipped inside its box either: a table that only shows its last column when scrolled is.
+      const clipped = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('.eval-table-scroll, .eval-page td, .eval-page th')]
+          .filter((element) => element.offsetParent !== null && element.scrollWidth > element.clientWidth + 1)
+          .map((element) => `${element.className || element.tagName}: ${element.textContent?.slice(0, 40)}`),
+      );
+      expect(clipped, '#/eval: clipped boxes').toEqual([]);
     });
   }
 });

@@ -303,9 +303,9 @@ function Report({ run, gate, onApply }: ReportProps) {
         />
         <output for="eval-threshold">{formatScore(threshold)}</output>
       </div>
-      <p class="settings-help">
-        Trying a threshold changes only what this page shows; the gate stays at {formatScore(shipped)} until
-        you apply another.
+      <p class="settings-help" id="eval-threshold-help">
+        Each arrow key press moves to the next threshold where a question changes. Trying a threshold changes
+        only what this page shows; the gate stays at {formatScore(shipped)} until you apply another.
       </p>
       <DecisionTable
         now={twoByTwo(atThreshold)}
