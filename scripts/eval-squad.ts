@@ -10,11 +10,11 @@ import { compileIndex } from '../src/ingest/compile';
 import { normaliseForQuote } from '../src/text/quotes';
 import { parseCommandLine, readText, run } from './cli';
 import {
-  DEFAULT_SQUAD_FILE,
   readSquad,
   SQUAD_CREDIT,
   type SquadItem,
   squadCorpus,
+  squadFileFrom,
   WHOLE_PARAGRAPHS,
 } from './squad';
 
@@ -124,7 +124,7 @@ run(async () => {
   const { values } = parseCommandLine(
     {
       options: {
-        file: { type: 'string', default: DEFAULT_SQUAD_FILE },
+        file: { type: 'string' },
         prompt: { type: 'string', default: DEFAULT_PROMPT },
       },
     },
@@ -134,13 +134,15 @@ run(async () => {
     version: basename(values.prompt, extname(values.prompt)),
     text: readText(values.prompt, 'prompt'),
   };
-  const { files, items } = squadCorpus(readSquad(values.file));
+  const file = squadFileFrom(values.file);
+  const { squad, description } = readSquad(file);
+  const { files, items } = squadCorpus(squad);
   const engine = createEngine(
     compileIndex({ files, prompt, gate: DEFAULT_GATE, maxChars: WHOLE_PARAGRAPHS }),
   );
 
-  console.log(`npm run eval:squad -- --file ${values.file} --prompt ${values.prompt}`);
-  console.log(`data: ${SQUAD_CREDIT}`);
+  console.log(`npm run eval:squad -- --file ${file} --prompt ${values.prompt}`);
+  console.log(`data: ${SQUAD_CREDIT}; ${description}`);
   console.log(
     `${engine.retriever.passages.length} passages; gate threshold ${engine.gate.threshold} (shipped, ` +
       `calibrated on the library manual, not on SQuAD); prompt ${prompt.version}; generator: extractive ` +
