@@ -6,6 +6,7 @@ import type { CompiledIndex } from '../src/compiled-index/types';
 import { IndexLoadError } from '../src/compiled-index/version';
 import { createClaudeClient, DEFAULT_MODEL } from '../src/generation/claude';
 import { createExtractiveClient } from '../src/generation/extractive';
+import { isShippedPromptVersion, SHIPPED_PROMPT_VERSIONS } from '../src/generation/prompt-versions';
 import type { GenerationClient } from '../src/types';
 
 export const DEFAULT_INDEX = 'generated/index.bin';
@@ -55,6 +56,16 @@ export function loadIndexFile(path: string, bytes = readIndexBytes(path)): Compi
     if (error instanceof IndexLoadError) throw new UsageError(`${path}: ${error.message}`);
     throw error;
   }
+}
+
+/** A --prompt value: the version of a prompt this build ships (the text is the application's, not a file's). */
+export function shippedPromptVersion(value: string): string {
+  if (!isShippedPromptVersion(value)) {
+    throw new UsageError(
+      `--prompt takes a prompt version this build ships (${SHIPPED_PROMPT_VERSIONS.join(', ')}), not ${JSON.stringify(value)}`,
+    );
+  }
+  return value;
 }
 
 /** The key from the environment or from .env; the key itself is never printed. */

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -61,11 +61,24 @@ describe('npm run ingest', () => {
     expect(result.stderr).toMatch(/empty/);
   });
 
-  it.each([['3'], ['-0.1'], [''], ['abc']])('rejects a threshold of %j', (value) => {
+  it.each([['3'], ['-0.1'], [''], ['abc'], ['0'], ['1']])('rejects a threshold of %j', (value) => {
     const result = run('ingest', [`--threshold=${value}`, '--out', join(work, 'x.json')]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/--threshold takes a number from 0 to 1/);
+    expect(result.stderr).toMatch(/--threshold takes a number above 0 and below 1/);
   });
+
+  it.each([['/dev/null'], ['answer.v0'], ['prompts/answer.v2.md']])(
+    'writes no index for a prompt this build does not ship (--prompt %s)',
+    (prompt) => {
+      const out = join(work, 'prompt.bin');
+      const result = run('ingest', ['--prompt', prompt, '--out', out]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(
+        /--prompt takes a prompt version this build ships \(answer\.v1, answer\.v2\)/,
+      );
+      expect(existsSync(out)).toBe(false);
+    },
+  );
 
   it('marks the threshold of any other corpus as not calibrated for it', () => {
     const out = join(work, 'other.bin');

@@ -7,8 +7,8 @@ import { tinyIndex } from '../helpers/engine';
 import { outcome } from '../helpers/scripted';
 
 // Prompt v2: the stand-in's citations carry quotes, which the replayed reply is parsed for.
-const V2 = { version: 'answer.v2', text: 'Answer only from the passages.' };
-const index = { ...tinyIndex(), prompt: V2 };
+const V2 = 'answer.v2';
+const index = { ...tinyIndex(), promptVersion: V2 };
 const engine = createEngine(index);
 const hash = () => sha256(serializeIndex(index));
 const CAT = 'How many hours a day does a cat sleep?';
@@ -58,7 +58,7 @@ describe('traces', () => {
   });
 
   it('say a gate refusal now gets past the gate on a laxer index, with nothing recorded to play', async () => {
-    const strict = createEngine({ ...tinyIndex({ threshold: 0.99 }), prompt: V2 });
+    const strict = createEngine({ ...tinyIndex({ threshold: 0.99 }), promptVersion: V2 });
     const result = await ask({ engine: strict, client: createExtractiveClient(), question: CAT });
     const trace = await traceOf(result, 'a'.repeat(64), 'strict');
     expect(await replayTrace(trace, engine, await hash())).toMatchObject({
@@ -71,7 +71,7 @@ describe('traces', () => {
   it('name the passages that changed when the index did', async () => {
     const result = await ask({ engine, client: createExtractiveClient(), question: CAT });
     const trace = await traceOf(result, await hash(), index.gate.source);
-    const edited = { ...tinyIndex(), prompt: V2 };
+    const edited = { ...tinyIndex(), promptVersion: V2 };
     edited.passages = edited.passages.map((p) =>
       p.id === 'pets#cats' ? { ...p, text: 'Cats sleep 20 hours.' } : p,
     );
@@ -113,11 +113,11 @@ describe('traces', () => {
   });
 
   it('hold a gate refusal to every passage it retrieved when the index has changed', async () => {
-    const strict = createEngine({ ...tinyIndex({ threshold: 0.99 }), prompt: V2 });
+    const strict = createEngine({ ...tinyIndex({ threshold: 0.99 }), promptVersion: V2 });
     const result = await ask({ engine: strict, client: createExtractiveClient(), question: CAT });
     const trace = await traceOf(result, await hash(), index.gate.source);
     expect(trace.context).toEqual([]);
-    const edited = { ...tinyIndex({ threshold: 0.99 }), prompt: V2 };
+    const edited = { ...tinyIndex({ threshold: 0.99 }), promptVersion: V2 };
     edited.passages = edited.passages.map((p) => (p.id === 'pets#cats' ? { ...p, text: 'Cats nap.' } : p));
     expect(await replayTrace(trace, createEngine(edited), 'd'.repeat(64))).toEqual({
       outcome: 'index-changed',
