@@ -46,6 +46,9 @@ async function replay(file: string, engine: Engine, indexHash: string): Promise<
       console.log(
         `DIFFERENT verdict: the trace recorded ${replayed.recorded}, the replay gives ${replayed.now}`,
       );
+      for (const { field, recorded, now } of replayed.differences) {
+        console.log(`  ${field} differs: recorded ${recorded}, the replay gives ${now}`);
+      }
       console.log(describe(replayed.result));
       return 1;
     case 'index-changed':

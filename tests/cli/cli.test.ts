@@ -306,6 +306,19 @@ describe('npm run ask -- --trace', () => {
     );
   }, 30_000);
 
+  it('does not replay a trace with a forged answer as the same verdict, and names the field', () => {
+    const dvd = traceOf('How long can I borrow a DVD for?', 'dvd-forged.json');
+    const trace = JSON.parse(readFileSync(dvd, 'utf8'));
+    trace.verdict.answer = 'DVDs can be borrowed for 99 days.';
+    writeFileSync(dvd, JSON.stringify(trace));
+    const replayed = run('ask', ['--index', index, '--trace', dvd]);
+    expect(replayed.code).toBe(1);
+    expect(replayed.stdout).toMatch(/DIFFERENT verdict/);
+    expect(replayed.stdout).toMatch(
+      /^ {2}answer differs: recorded "DVDs can be borrowed for 99 days\.", the replay gives "/m,
+    );
+  }, 30_000);
+
   it('rejects a file that is not a trace, and a question given with --trace', () => {
     const bad = join(work, 'not-a-trace.json');
     writeFileSync(bad, '{"format":"other"}');
