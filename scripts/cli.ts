@@ -1,6 +1,6 @@
 // What the command-line scripts share: reading files with errors that name them, the index, the key.
 import { existsSync, readFileSync } from 'node:fs';
-import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { format, type ParseArgsConfig, parseArgs } from 'node:util';
 import { parseIndex } from '../src/compiled-index/parse';
 import type { CompiledIndex } from '../src/compiled-index/types';
 import { IndexLoadError } from '../src/compiled-index/version';
@@ -8,6 +8,7 @@ import { createClaudeClient, DEFAULT_MODEL } from '../src/generation/claude';
 import { createExtractiveClient } from '../src/generation/extractive';
 import { isShippedPromptVersion, SHIPPED_PROMPT_VERSIONS } from '../src/generation/prompt-versions';
 import type { GenerationClient } from '../src/types';
+import { visible } from './terminal';
 
 export const DEFAULT_INDEX = 'generated/index.bin';
 
@@ -108,8 +109,20 @@ export function parseCommandLine<T extends ParseArgsConfig>(
   }
 }
 
+/**
+ * Every line a script prints goes through `visible`: the scripts print text from models, corpora and
+ * files in many places, and one place that forgot would be enough for an escape sequence to act.
+ */
+function printVisibly(): void {
+  const log = console.log.bind(console);
+  const error = console.error.bind(console);
+  console.log = (...values: unknown[]) => log(visible(format(...values)));
+  console.error = (...values: unknown[]) => error(visible(format(...values)));
+}
+
 /** Runs a script's main: usage errors print one line and exit 2; anything else is a bug and shows its stack. */
 export function run(main: () => Promise<number> | number): void {
+  printVisibly();
   Promise.resolve()
     .then(main)
     .then(

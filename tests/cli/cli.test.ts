@@ -331,6 +331,37 @@ describe('npm run ask -- --trace', () => {
   }, 30_000);
 });
 
+describe('text from a model, a corpus or a file reaches the terminal shown, not obeyed', () => {
+  const ESCAPES = '\x1b[2J\x1b[31m';
+
+  it('shows the escape sequences in a replayed answer instead of clearing the screen', () => {
+    const reply = join(work, 'escapes.json');
+    writeFileSync(
+      reply,
+      JSON.stringify({
+        answered: true,
+        answer: `DVDs can be borrowed for 7 days.${ESCAPES}`,
+        citations: [{ id: '02-borrowing#loan-periods', quote: '| DVDs and Blu-ray | 7 days | 1 |' }],
+      }),
+    );
+    const result = run('ask', ['--index', index, '--replay', reply, 'How long can I borrow a DVD for?']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('DVDs can be borrowed for 7 days.␛[2J␛[31m');
+    expect(result.stdout + result.stderr).not.toContain('\x1b');
+  });
+
+  it("shows the escape sequences in a trace's question", () => {
+    const file = join(work, 'escaped-question.json');
+    run('ask', ['--index', index, '--save-trace', file, 'What is the wifi password?']);
+    const trace = JSON.parse(readFileSync(file, 'utf8'));
+    trace.question = `What is the wifi password?${ESCAPES}`;
+    writeFileSync(file, JSON.stringify(trace));
+    const result = run('ask', ['--index', index, '--trace', file]);
+    expect(result.stderr).toContain('wifi password?␛[2J');
+    expect(result.stdout + result.stderr).not.toContain('\x1b');
+  });
+});
+
 describe('npm run eval', () => {
   it('closes with the counts line and exits 0 when nothing fails', () => {
     const result = run('eval', ['--index', index]);
