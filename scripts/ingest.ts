@@ -1,5 +1,5 @@
 // npm run ingest -- [--corpus DIR] [--out FILE] [--prompt VERSION] [--threshold N] [--min-margin N] [--model bm25|tfidf] [--quiet]
-import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { dirname, extname, join, relative, resolve } from 'node:path';
 import { serializeIndex } from '../src/compiled-index/parse';
 import { DEFAULT_GATE, uncalibratedGate } from '../src/config';
@@ -13,7 +13,15 @@ import {
   type RetrievalModel,
 } from '../src/retrieval/model';
 import type { GateSettings } from '../src/types';
-import { DEFAULT_INDEX, parseCommandLine, readText, run, shippedPromptVersion, UsageError } from './cli';
+import {
+  DEFAULT_INDEX,
+  parseCommandLine,
+  readText,
+  run,
+  shippedPromptVersion,
+  UsageError,
+  writeOutput,
+} from './cli';
 
 const USAGE =
   'usage: npm run ingest -- [--corpus DIR] [--out FILE] [--prompt VERSION] [--threshold N] [--min-margin N] [--model bm25|tfidf] [--quiet]';
@@ -119,8 +127,7 @@ run(() => {
     }
     throw error;
   }
-  mkdirSync(dirname(values.out), { recursive: true });
-  writeFileSync(values.out, serializeIndex(index));
+  writeOutput({ path: values.out, what: 'index', data: serializeIndex(index) });
   if (!values.quiet) {
     const where = relative('.', folder) || '.';
     console.log(`${index.passages.length} passages from ${files.length} files in ${where} → ${values.out}`);

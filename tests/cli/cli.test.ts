@@ -1,5 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  ftruncateSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -329,6 +337,91 @@ describe('npm run ask -- --trace', () => {
     expect(both.code).toBe(2);
     expect(both.stderr).toMatch(/--trace replays the trace's own question/);
   }, 30_000);
+});
+
+describe('files the CLI reads and writes', () => {
+  const oneLine = (stderr: string) => {
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).not.toMatch(/\n\s+at /);
+  };
+
+  it.each([
+    ['ask', ['--replay', '/dev/zero', 'How long can I borrow a DVD for?'], 'replayed reply'],
+    ['ask', ['--trace', '/dev/zero'], 'trace'],
+    ['ask', ['--index', '/dev/zero', 'How long can I borrow a DVD for?'], 'index'],
+    ['eval', ['--questions', '/dev/zero'], 'evaluation set'],
+    ['eval', ['--replies', '/dev/zero'], 'recorded replies'],
+  ])(
+    'refuses /dev/zero by name instead of reading it until memory runs out (%s %j)',
+    (script, args, what) => {
+      const result = run(script, ['--index', index, ...args]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`cannot read ${what} /dev/zero: it is not a regular file`);
+      oneLine(result.stderr);
+    },
+  );
+
+  it('refuses a file over the size limit without reading it', () => {
+    const huge = join(work, 'huge.json');
+    const descriptor = openSync(huge, 'w');
+    ftruncateSync(descriptor, 65 * 1024 * 1024);
+    closeSync(descriptor);
+    const result = run('ask', ['--index', index, '--replay', huge, 'How long can I borrow a DVD for?']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(
+      /cannot read replayed reply .*huge\.json: 68157440 bytes, over the limit of 67108864 bytes/,
+    );
+  });
+
+  it('says a folder given as --save-trace cannot be written, in one line and no stack', () => {
+    const result = run('ask', ['--index', index, '--save-trace', work, 'How long can I borrow a DVD for?']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`cannot write trace ${work}: EISDIR`);
+    oneLine(result.stderr);
+  });
+
+  it('reports invalid UTF-8 with the file and line instead of replacing it silently', () => {
+    const file = join(work, 'latin1.json');
+    writeFileSync(
+      file,
+      Buffer.concat([
+        Buffer.from('{\n"answered": true,\n"answer": "caf'),
+        Buffer.from([0xe9]),
+        Buffer.from('"}\n'),
+      ]),
+    );
+    const result = run('ask', ['--index', index, '--replay', file, 'How long can I borrow a DVD for?']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`replayed reply ${file} is not UTF-8 text (line 3)`);
+  });
+
+  it.each([
+    ['blank', '   ', /the question is blank/],
+    ['over the limit', 'why '.repeat(300), /the question is over 1000 characters/],
+  ])(
+    'refuses an evaluation set with a %s question instead of counting it as PASS',
+    (_name, question, message) => {
+      const file = join(work, `questions-${_name}.json`);
+      writeFileSync(file, JSON.stringify([{ question, answerable: false }]));
+      const result = run('eval', ['--index', index, '--questions', file]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(message);
+      expect(result.stdout).not.toMatch(/PASS/);
+    },
+  );
+
+  it.each([['http://example.com'], ['ftp://example.com'], ['not a url']])(
+    'never sends the key to ANTHROPIC_BASE_URL=%s',
+    (url) => {
+      const result = run('ask', ['--index', index, 'How long can I borrow a DVD for?'], {
+        ANTHROPIC_API_KEY: 'sk-test-secret-key',
+        ANTHROPIC_BASE_URL: url,
+      });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/ANTHROPIC_BASE_URL (must be an https URL|is not a URL)/);
+      expect(result.stderr + result.stdout).not.toContain('sk-test-secret-key');
+    },
+  );
 });
 
 describe('text from a model, a corpus or a file reaches the terminal shown, not obeyed', () => {
