@@ -237,7 +237,7 @@ export function bestOf(passages: readonly Scored[]): { bestScore: number; bestPa
 export const RecordedReplySchema = z
   .object({
     kind: z.string().min(1),
-    question: z.string().min(1),
+    question: QuestionSchema,
     /** The reply exactly as a model would send it: parsed with the same schema as a live one. */
     reply: z.unknown(),
     expect: z.enum(['answered', ...REFUSAL_REASONS] as [string, ...string[]]),
