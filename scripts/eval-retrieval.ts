@@ -37,7 +37,6 @@ import {
 
 const USAGE = 'usage: npm run eval:retrieval -- [--file FILE]';
 const DEPTH = 5;
-const PROMPT = { version: 'answer.v2', text: 'Retrieval evaluation: this prompt is never sent.' };
 
 /** Ranks passage ids for a question, best first, with the best score (0 when nothing matched). */
 type Ranker = (question: string) => { ids: string[]; best: number };
@@ -76,9 +75,7 @@ function measure(name: string, rank: Ranker, items: readonly SquadItem[]): Figur
 }
 
 function sourcebound(model: RetrievalModel, files: Array<{ path: string; text: string }>): Ranker {
-  const engine = createEngine(
-    compileIndex({ files, prompt: PROMPT, gate: DEFAULT_GATE, maxChars: WHOLE_PARAGRAPHS, model }),
-  );
+  const engine = createEngine(compileIndex({ files, gate: DEFAULT_GATE, maxChars: WHOLE_PARAGRAPHS, model }));
   return (question) => {
     const hits = engine.retriever.retrieve(question, DEPTH);
     return { ids: hits.map((hit) => hit.passage.id), best: hits[0]?.score ?? 0 };
@@ -87,7 +84,7 @@ function sourcebound(model: RetrievalModel, files: Array<{ path: string; text: s
 
 function minisearch(files: Array<{ path: string; text: string }>): Ranker {
   // The same passages sourcebound made, each with its heading trail, as the benchmark gives them.
-  const { passages } = compileIndex({ files, prompt: PROMPT, maxChars: WHOLE_PARAGRAPHS });
+  const { passages } = compileIndex({ files, maxChars: WHOLE_PARAGRAPHS });
   const index = new MiniSearch<{ id: string; text: string }>({ fields: ['text'], storeFields: [] });
   index.addAll(passages.map((passage) => ({ id: passage.id, text: passageText(passage) })));
   return (question) => {
@@ -115,7 +112,7 @@ function libraryRobustness(model: RetrievalModel, questions: readonly EvalQuesti
     .filter((name) => name.endsWith('.md'))
     .sort()
     .map((path) => ({ path, text: readText(join('corpus', path), 'corpus file') }));
-  const engine = createEngine(compileIndex({ files, prompt: PROMPT, model }));
+  const engine = createEngine(compileIndex({ files, model }));
   const best = (question: string) => bestOf(engine.retriever.retrieve(question, 1)).bestScore;
   const calibration = calibrateOn(engine.retriever, questions);
   const { midpoint, lowestAnswerable, highestUnanswerable } = calibration;
