@@ -60,10 +60,24 @@ export interface GeneratorInfo {
   name: string;
 }
 
-// Why a question was not answered: the closed set lives with its plain words (ask/reasons.ts).
-import type { RefusalReason } from './ask/reasons';
+/**
+ * Why a question was not answered. A closed set: a `switch` over it ends in `assertNever`, so a new
+ * reason is a compile error wherever it is not handled yet; the eval and trace schemas read this list;
+ * the plain words for each are in ask/reasons.ts.
+ */
+export const REFUSAL_REASONS = [
+  'invalid_question',
+  'no_relevant_context',
+  'model_reported_no_answer',
+  'missing_citation',
+  'fabricated_citation',
+  'unsupported_quote',
+  'ungrounded_figure',
+  'unparseable_response',
+  'model_unavailable',
+] as const;
 
-export type { RefusalReason };
+export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
 /** A quote the verifier found in the passage it cites: `span` is [start, end) of the passage's text. */
 export interface QuotedSpan {

@@ -1,25 +1,7 @@
-// The refusal reasons, in one place: the closed set every stage, schema and view reads, and what each
-// means to a person.
+// What each refusal reason means to a person. The closed set itself is vocabulary every stage shares, so
+// it lives in the ground (src/types.ts); the words for it live here, and nowhere else.
 import { MAX_QUESTION_CHARS } from '../config';
-import { assertNever } from '../types';
-
-/**
- * Why a question was not answered. A closed set: a `switch` over it ends in `assertNever`, so a new
- * reason is a compile error wherever it is not handled yet; the eval and trace schemas read this list.
- */
-export const REFUSAL_REASONS = [
-  'invalid_question',
-  'no_relevant_context',
-  'model_reported_no_answer',
-  'missing_citation',
-  'fabricated_citation',
-  'unsupported_quote',
-  'ungrounded_figure',
-  'unparseable_response',
-  'model_unavailable',
-] as const;
-
-export type RefusalReason = (typeof REFUSAL_REASONS)[number];
+import { assertNever, type RefusalReason } from '../types';
 
 export interface Explanation {
   /** What happened, in one plain sentence. */

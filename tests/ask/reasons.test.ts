@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { explainRefusal, REFUSAL_REASONS, type RefusalReason } from '../../src/ask/reasons';
-import { assertNever } from '../../src/types';
+import { explainRefusal } from '../../src/ask/reasons';
+import { assertNever, REFUSAL_REASONS, type RefusalReason } from '../../src/types';
 
 const CLAUDE = { kind: 'claude' } as const;
 const STAND_IN = { kind: 'extractive' } as const;

@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { CompiledIndex } from '../../compiled-index/types';
 import type { EvalQuestion } from '../../evaluation/eval-set';
-import { assertNever, type GateSettings, type Prompt } from '../../types';
+import { assertNever, type GateSettings } from '../../types';
 import { CalibrationPanel } from './calibration-panel';
 import type { BuildCorpus } from './corpus-build';
 import type { Incoming, OwnCorpus } from './corpus-panel';
@@ -24,7 +24,6 @@ export interface OwnCorpusPanelProps {
   incoming: Incoming | undefined;
   /** The first download saw the kept flag: read the kept documents back. */
   restore: boolean;
-  prompt: Prompt;
   build: BuildCorpus;
   own: OwnCorpus | undefined;
   active: 'bundled' | 'own';
@@ -52,8 +51,7 @@ export function OwnCorpusPanel(props: OwnCorpusPanelProps) {
   const [documents] = useState(() =>
     createOwnDocuments({
       store: props.store ?? indexedDbStore({ factory: globalThis.indexedDB, flags: props.flags }),
-      build: (files, prompt) => latestProps.current.build(files, prompt),
-      prompt: props.prompt,
+      build: (files) => latestProps.current.build(files),
       onBuilt: (index) => latestProps.current.onBuilt(index),
       onRemove: () => latestProps.current.onRemove(),
       onChange: setState,

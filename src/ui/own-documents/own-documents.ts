@@ -4,7 +4,6 @@
 import { parseIndex, serializeIndex } from '../../compiled-index/parse';
 import type { CompiledIndex } from '../../compiled-index/types';
 import { IndexLoadError } from '../../compiled-index/version';
-import type { Prompt } from '../../types';
 import type { BuildCorpus } from './corpus-build';
 import { type PickedFile, readPickedFiles } from './corpus-files';
 import type { Incoming } from './corpus-panel';
@@ -46,7 +45,6 @@ export const NOTHING_YET: OwnDocumentsState = {
 export interface OwnDocumentsOptions {
   store: KeptStore;
   build: BuildCorpus;
-  prompt: Prompt;
   /** New documents (built or read back) go into the page. */
   onBuilt: (index: CompiledIndex) => void;
   /** Takes the documents out of the page. */
@@ -72,7 +70,7 @@ const rethrowLater = (error: unknown) =>
 export type OwnDocuments = ReturnType<typeof createOwnDocuments>;
 
 export function createOwnDocuments(options: OwnDocumentsOptions) {
-  const { store, build, prompt, onBuilt, onRemove, onChange } = options;
+  const { store, build, onBuilt, onRemove, onChange } = options;
   const reportBug = options.reportBug ?? rethrowLater;
   let state = NOTHING_YET;
   const set = (change: Partial<OwnDocumentsState>) => {
@@ -190,7 +188,7 @@ export function createOwnDocuments(options: OwnDocumentsOptions) {
     set({ status: { phase: 'working', step: `Indexing ${plural(read.files.length, 'Markdown file')}…` } });
     let outcome: Awaited<ReturnType<BuildCorpus>>;
     try {
-      outcome = await build(read.files, prompt);
+      outcome = await build(read.files);
     } catch (error) {
       if (id !== latest) return;
       const message = error instanceof Error ? error.message : String(error);

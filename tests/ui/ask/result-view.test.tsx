@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { explainRefusal, REFUSAL_REASONS, type RefusalReason } from '../../../src/ask/reasons';
+import { explainRefusal } from '../../../src/ask/reasons';
 import type { AskResult, Passage, Refused } from '../../../src/types';
+import { REFUSAL_REASONS, type RefusalReason } from '../../../src/types';
 import { ResultView } from '../../../src/ui/ask/result-view';
 
 afterEach(cleanup);

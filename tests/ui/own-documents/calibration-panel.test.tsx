@@ -16,10 +16,9 @@ import { tinyIndex } from '../../helpers/engine';
 afterEach(cleanup);
 
 function gardenIndex(): CompiledIndex {
-  const garden = compileOwnCorpus(
-    [{ path: 'garden.md', text: readFileSync('tests/fixtures/other-corpus/garden.md', 'utf8') }],
-    { version: 'answer.v2', text: 'x' },
-  );
+  const garden = compileOwnCorpus([
+    { path: 'garden.md', text: readFileSync('tests/fixtures/other-corpus/garden.md', 'utf8') },
+  ]);
   if (!garden.ok) throw new Error('the garden fixture must compile');
   return garden.index;
 }

@@ -5,7 +5,6 @@ import type { BuildCorpus } from '../../../src/ui/own-documents/corpus-build';
 import type { PickedFile } from '../../../src/ui/own-documents/corpus-files';
 import { type KeptStore, KeptStoreError } from '../../../src/ui/own-documents/kept-corpus';
 import { createOwnDocuments, type OwnDocumentsState } from '../../../src/ui/own-documents/own-documents';
-import { libraryIndex } from '../../helpers/engine';
 import { compileHere } from '../../helpers/page';
 
 const file = (name: string, text: string): PickedFile => ({
@@ -58,7 +57,6 @@ function documentsOn(device: Device, build: BuildCorpus = compileHere) {
   const documents = createOwnDocuments({
     store: device.store,
     build,
-    prompt: libraryIndex().prompt,
     onBuilt: (index) => inPage.push(index),
     onRemove: () => inPage.push(undefined),
     onChange: (state) => states.push(state),
@@ -86,9 +84,9 @@ describe('own documents: bringing them', () => {
     const held = new Promise<void>((resolve) => {
       releaseFirst = resolve;
     });
-    const build: BuildCorpus = async (files, prompt) => {
+    const build: BuildCorpus = async (files) => {
       if (files[0]?.path === 'bikes.md') await held;
-      return compileHere(files, prompt);
+      return compileHere(files);
     };
     const on = documentsOn(memoryDevice(), build);
     on.documents.take({ id: 1, files: [bikes() as File], entries: [] });
@@ -246,10 +244,7 @@ describe('own documents: removing them', () => {
 });
 
 async function builtIndex(picked: PickedFile): Promise<CompiledIndex> {
-  const outcome = await compileHere(
-    [{ path: picked.name, text: await picked.text() }],
-    libraryIndex().prompt,
-  );
+  const outcome = await compileHere([{ path: picked.name, text: await picked.text() }]);
   if (!outcome.ok) throw new Error(outcome.problems.join('; '));
   return outcome.index;
 }
