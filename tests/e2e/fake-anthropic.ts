@@ -45,12 +45,17 @@ const QUOTES: Record<string, string> = {
  */
 export function messageWith(reply: { answered: boolean; answer: string; citations: string[] }): unknown {
   const citations = reply.citations.map((id) => ({ id, quote: QUOTES[id] ?? 'a quote from nowhere at all' }));
+  return messageOf(JSON.stringify({ ...reply, citations }));
+}
+
+/** A Messages API response whose text is exactly `text`: a reply, or anything a model might send. */
+export function messageOf(text: string): unknown {
   return {
     id: 'msg_1',
     type: 'message',
     role: 'assistant',
     model: 'claude-opus-5',
-    content: [{ type: 'text', text: JSON.stringify({ ...reply, citations }) }],
+    content: [{ type: 'text', text }],
     stop_reason: 'end_turn',
     stop_sequence: null,
     usage: { input_tokens: 1, output_tokens: 1 },

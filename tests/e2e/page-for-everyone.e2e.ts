@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiError, type FakeOutcome, fakeAnthropic, messageWith } from './fake-anthropic';
+import { apiError, type FakeOutcome, fakeAnthropic, messageOf, messageWith } from './fake-anthropic';
 import { useSite } from './harness';
 import {
   ask,
@@ -79,20 +79,7 @@ async function checkState(page: Page, state: string): Promise<void> {
 }
 
 /** A Messages API reply holding the given reply JSON text. */
-const replyText = (text: string): FakeOutcome => ({
-  kind: 'respond',
-  status: 200,
-  body: {
-    id: 'msg_1',
-    type: 'message',
-    role: 'assistant',
-    model: 'claude-opus-5',
-    content: [{ type: 'text', text }],
-    stop_reason: 'end_turn',
-    stop_sequence: null,
-    usage: { input_tokens: 1, output_tokens: 1 },
-  },
-});
+const replyText = (text: string): FakeOutcome => ({ kind: 'respond', status: 200, body: messageOf(text) });
 const LOANS = '02-borrowing#loan-periods';
 const DVD_ROW = '| DVDs and Blu-ray | 7 days | 1 |';
 const cited = (answer: string, citations: Array<{ id: string; quote: string }>) =>
