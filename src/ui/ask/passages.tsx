@@ -29,7 +29,10 @@ export function Passages({ passages, citedIds, highlights, openId }: PassagesPro
             <summary>
               <span class="passage-trail">{passage.trail.join(' › ')}</span>
               {citedIds.has(passage.id) ? <span class="badge cited">cited</span> : null}
-              <span class="passage-id">{passage.id}</span>
+              {/* Cut short on a phone rather than wrapped: the whole id on hover, and in Details. */}
+              <span class="passage-id" title={passage.id}>
+                {passage.id}
+              </span>
             </summary>
             <PassageText markdown={passage.text} highlights={highlights.get(passage.id) ?? []} />
           </details>
