@@ -37,5 +37,11 @@ export const isCalibrated = (gate: GateSettings) => !gate.source.startsWith(NOT_
 /** Longer than any honest question; a pasted document is not a question. */
 export const MAX_QUESTION_CHARS = 1000;
 
+/**
+ * How long one question may wait for the model: connecting, the headers, the body and every retry
+ * together. Longer than one attempt's 60 s, short of leaving someone staring at "asking…".
+ */
+export const QUESTION_DEADLINE_MS = 90_000;
+
 /** Passages given to the generator as context, at most. */
 export const DEFAULT_CONTEXT_SIZE = 3;

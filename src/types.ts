@@ -109,12 +109,24 @@ export type GenerationOutcome =
       raw?: string;
     };
 
+/** A wait between two attempts at the model, announced before it starts. */
+export interface RetryNotice {
+  /** The attempt about to be made after the wait: 2 for the first retry. */
+  attempt: number;
+  waitMs: number;
+  /** Why: `rate_limited`, `overloaded`, `server_error`, `connection`… */
+  code: string;
+}
+
 export interface GenerationRequest {
   question: string;
   /** The context: exactly the passages the reply may cite. */
   passages: Passage[];
   prompt: Prompt;
+  /** The caller's cancel and the question's deadline together: every wait ends when it aborts. */
   signal?: AbortSignal;
+  /** Told before each wait between attempts, e.g. to show "retrying in 4 s". */
+  onRetry?: (retry: RetryNotice) => void;
 }
 
 /** The one seam between the engine and whatever writes answers. */
