@@ -135,6 +135,16 @@ export interface GenerationClient {
   generate(request: GenerationRequest): Promise<GenerationOutcome>;
 }
 
+/** What a question sent to its generator, against what it may send (src/generation/budget.ts). */
+export interface ContextBudget {
+  /** Characters of passage text a request may carry. */
+  maxChars: number;
+  /** Characters of passage text it carried, the lines saying what was left out included. */
+  sentChars: number;
+  /** The passages sent shortened: table rows and characters left out of each. */
+  elided: Array<{ id: string; rows: number; chars: number }>;
+}
+
 interface ResultBase {
   question: string;
   /** The passages retrieved for the question, best first, with their scores. */
@@ -146,6 +156,8 @@ interface ResultBase {
   context: Scored[];
   threshold: number;
   promptVersion: string;
+  /** What the generator was sent, within the budget; absent when none was asked. */
+  budget?: ContextBudget;
 }
 
 export interface Answered extends ResultBase {

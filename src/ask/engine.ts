@@ -1,9 +1,18 @@
-import { MAX_QUESTION_CHARS, QUESTION_DEADLINE_MS } from '../config';
+import { MAX_CONTEXT_CHARS, MAX_QUESTION_CHARS, QUESTION_DEADLINE_MS } from '../config';
+import { fitToBudget } from '../generation/budget';
 import { GenerationUnavailableError } from '../generation/errors';
 import { promptFor } from '../generation/prompts';
 import { replyVersionOf } from '../generation/reply-version';
 import { eitherSignal, untilAborted } from '../generation/waiting';
-import type { AskResult, GenerationClient, GenerationOutcome, Refused, RetryNotice, Scored } from '../types';
+import type {
+  AskResult,
+  ContextBudget,
+  GenerationClient,
+  GenerationOutcome,
+  Refused,
+  RetryNotice,
+  Scored,
+} from '../types';
 import type { Engine } from './engine-setup';
 import { gate } from './gate';
 import { verify } from './verify';
@@ -37,12 +46,15 @@ export async function ask(options: AskOptions): Promise<AskResult> {
   const { engine, client, signal } = options;
   const question = options.question.trim();
   const base = { question, threshold: engine.gate.threshold, promptVersion: engine.promptVersion };
-  type RefusalFields = Omit<Refused, 'status' | keyof typeof base | 'passages' | 'context'>;
+  type RefusalFields = Omit<Refused, 'status' | keyof typeof base | 'passages' | 'context' | 'budget'>;
+  // Set once the context is fitted to the budget: every result after that point records it.
+  let sent: ContextBudget | undefined;
   const refuse = (fields: RefusalFields, passages: Scored[] = [], context: Scored[] = []): Refused => ({
     status: 'refused',
     ...base,
     passages,
     context,
+    ...(sent === undefined ? {} : { budget: sent }),
     ...fields,
   });
 
@@ -67,6 +79,12 @@ export async function ask(options: AskOptions): Promise<AskResult> {
     .slice(0, engine.contextSize)
     .filter((scored) => scored.score >= engine.gate.threshold);
   const generator = client.info;
+  const fitted = fitToBudget({
+    question,
+    passages: context.map((scored) => scored.passage),
+    maxChars: MAX_CONTEXT_CHARS,
+  });
+  sent = fitted.budget;
 
   const deadlineMs = options.deadlineMs ?? QUESTION_DEADLINE_MS;
   const deadline = new AbortController();
@@ -86,7 +104,7 @@ export async function ask(options: AskOptions): Promise<AskResult> {
     outcome = await untilAborted(
       client.generate({
         question,
-        passages: context.map((scored) => scored.passage),
+        passages: fitted.passages,
         prompt: promptFor(engine.promptVersion),
         signal: waiting,
         ...(options.onRetry === undefined ? {} : { onRetry: options.onRetry }),
@@ -156,6 +174,7 @@ export async function ask(options: AskOptions): Promise<AskResult> {
   return {
     status: 'answered',
     ...base,
+    budget: fitted.budget,
     passages: retrieved,
     context,
     answer: reply.answer.trim(),
