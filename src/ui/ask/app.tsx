@@ -253,6 +253,14 @@ function AskForm({ working, usesClaude, onAsk, onCancel }: AskFormProps) {
       setHint('Type a question first.');
       return;
     }
+    // Refused with its length, never cut short by a maxlength the visitor would not notice.
+    const length = question.trim().length;
+    if (length > MAX_QUESTION_CHARS) {
+      setHint(
+        `Your question is ${length.toLocaleString('en-US')} characters long; the limit is ${MAX_QUESTION_CHARS.toLocaleString('en-US')}. Shorten it to the question itself.`,
+      );
+      return;
+    }
     setHint('');
     onAsk(question);
   };
@@ -267,7 +275,6 @@ function AskForm({ working, usesClaude, onAsk, onCancel }: AskFormProps) {
           value={question}
           onInput={(event) => setQuestion(event.currentTarget.value)}
           placeholder="How long can I borrow a DVD for?"
-          maxLength={MAX_QUESTION_CHARS}
           autoComplete="off"
           aria-describedby={hint ? 'question-hint' : undefined}
         />

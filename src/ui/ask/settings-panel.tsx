@@ -1,5 +1,12 @@
 import { useRef, useState } from 'preact/hooks';
-import { cleanKey, type Settings } from './settings';
+import {
+  cleanKey,
+  DEFAULT_SETTINGS,
+  keyProblem,
+  looksLikeApiKey,
+  modelProblem,
+  type Settings,
+} from './settings';
 
 interface SettingsPanelProps {
   settings: Settings;
@@ -13,6 +20,7 @@ interface SettingsPanelProps {
  */
 export function SettingsPanel({ settings, onSave, onForget }: SettingsPanelProps) {
   const keyField = useRef<HTMLInputElement>(null);
+  const modelField = useRef<HTMLInputElement>(null);
   const [message, setMessage] = useState('');
 
   const save = (event: Event) => {
@@ -21,6 +29,12 @@ export function SettingsPanel({ settings, onSave, onForget }: SettingsPanelProps
     const data = new FormData(form);
     const pasted = cleanKey(String(data.get('apiKey') ?? ''));
     const model = String(data.get('model') ?? '').trim() || settings.model;
+    // The limits the stored settings are read back with: nothing is saved that would be dropped on reload.
+    const problem = keyProblem(pasted) ?? modelProblem(model);
+    if (problem !== undefined) {
+      setMessage(`Not saved. ${problem}`);
+      return;
+    }
     const remember = data.get('remember') === 'on';
     const useClaude = data.get('useClaude') === 'on';
     const apiKey = pasted === '' ? settings.apiKey : pasted;
@@ -30,6 +44,10 @@ export function SettingsPanel({ settings, onSave, onForget }: SettingsPanelProps
   };
 
   const forget = () => {
+    // Every field that could hold the key: the Model field too, if a key was pasted there.
+    if (modelField.current && looksLikeApiKey(modelField.current.value)) {
+      modelField.current.value = DEFAULT_SETTINGS.model;
+    }
     if (keyField.current) {
       keyField.current.value = '';
       // "Forget key" is disabled once the key is gone: keep the keyboard in the panel.
@@ -62,7 +80,15 @@ export function SettingsPanel({ settings, onSave, onForget }: SettingsPanelProps
           placeholder={settings.apiKey === undefined ? 'sk-ant-…' : 'a key is set; paste to replace it'}
         />
         <label for="model">Model</label>
-        <input id="model" name="model" type="text" defaultValue={settings.model} spellcheck={false} />
+        <input
+          id="model"
+          name="model"
+          type="text"
+          ref={modelField}
+          defaultValue={settings.model}
+          autoComplete="off"
+          spellcheck={false}
+        />
         <label class="checkbox">
           <input name="remember" type="checkbox" defaultChecked={settings.remember} /> Remember the key on
           this device
