@@ -1,4 +1,5 @@
 import { useRef, useState } from 'preact/hooks';
+import { framedByAnotherOrigin } from './framing';
 import {
   cleanKey,
   DEFAULT_SETTINGS,
@@ -12,13 +13,43 @@ interface SettingsPanelProps {
   settings: Settings;
   onSave: (settings: Settings) => void;
   onForget: () => void;
+  /** Whether another origin frames the page; read from the window unless a test says. */
+  framed?: boolean;
 }
 
 /**
  * The visitor's own key. The field is never filled from state: once saved, the key leaves the DOM and
  * lives in memory (or, if they opt in, in this device's storage).
  */
-export function SettingsPanel({ settings, onSave, onForget }: SettingsPanelProps) {
+export function SettingsPanel(props: SettingsPanelProps) {
+  const framed = props.framed ?? framedByAnotherOrigin(typeof window === 'undefined' ? undefined : window);
+  if (framed) return <FramedNotice />;
+  return <KeySettings {...props} />;
+}
+
+/** In place of the key field when another site frames the page: a key typed here could be overlaid. */
+function FramedNotice() {
+  const here = typeof location === 'undefined' ? undefined : location.href;
+  return (
+    <details class="settings" open>
+      <summary>Settings: use Claude with your own API key</summary>
+      <p class="settings-framed" role="note">
+        This page is shown inside another website's frame, so it does not offer a field for your API key here:
+        the other site could cover or record it. To use Claude,{' '}
+        {here === undefined ? (
+          'open this site in its own tab'
+        ) : (
+          <a href={here} target="_blank" rel="noopener noreferrer">
+            open this site in its own tab
+          </a>
+        )}
+        . Answers from the extractive stand-in work here as everywhere.
+      </p>
+    </details>
+  );
+}
+
+function KeySettings({ settings, onSave, onForget }: SettingsPanelProps) {
   const keyField = useRef<HTMLInputElement>(null);
   const modelField = useRef<HTMLInputElement>(null);
   const [message, setMessage] = useState('');
