@@ -27,11 +27,11 @@ import {
 import { passageText } from '../src/retrieval/retrieve';
 import { parseCommandLine, readJson, readText, run } from './cli';
 import {
-  DEFAULT_SQUAD_FILE,
   readSquad,
   SQUAD_CREDIT,
   type SquadItem,
   squadCorpus,
+  squadFileFrom,
   WHOLE_PARAGRAPHS,
 } from './squad';
 
@@ -136,19 +136,18 @@ function libraryRobustness(model: RetrievalModel, questions: readonly EvalQuesti
 const fixed = (value: number | undefined) => (value === undefined ? '—' : value.toFixed(3));
 
 run(() => {
-  const { values } = parseCommandLine(
-    { options: { file: { type: 'string', default: DEFAULT_SQUAD_FILE } } },
-    USAGE,
-  );
-  const { files, items } = squadCorpus(readSquad(values.file));
+  const { values } = parseCommandLine({ options: { file: { type: 'string' } } }, USAGE);
+  const file = squadFileFrom(values.file);
+  const { squad, description } = readSquad(file);
+  const { files, items } = squadCorpus(squad);
   const figures = [
     measure(`sourcebound ${describeModel(BM25)}`, sourcebound(BM25, files), items),
     measure(`sourcebound ${describeModel(TFIDF)}`, sourcebound(TFIDF, files), items),
     measure('minisearch (defaults: BM25+, raw scores)', minisearch(files), items),
   ];
   const unanswerable = items.filter((item) => !item.answerable).length;
-  console.log(`npm run eval:retrieval -- --file ${values.file}`);
-  console.log(`data: ${SQUAD_CREDIT}`);
+  console.log(`npm run eval:retrieval -- --file ${file}`);
+  console.log(`data: ${SQUAD_CREDIT}; ${description}`);
   console.log(
     `${files.length} articles, ${items.length - unanswerable} answerable and ${unanswerable} unanswerable questions; ` +
       `shipped scorer: ${DEFAULT_RETRIEVAL_MODEL.kind}`,

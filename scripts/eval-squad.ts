@@ -5,16 +5,16 @@
 import { ask, createEngine, type Engine } from '../src/ask/engine';
 import { DEFAULT_GATE } from '../src/config';
 import { createExtractiveClient } from '../src/generation/extractive';
-import { CURRENT_PROMPT_VERSION } from '../src/generation/prompt-versions';
 import { compileIndex } from '../src/ingest/compile';
+import { CURRENT_PROMPT_VERSION } from '../src/prompt-versions';
 import { normaliseForQuote } from '../src/text/quotes';
 import { parseCommandLine, run, shippedPromptVersion } from './cli';
 import {
-  DEFAULT_SQUAD_FILE,
   readSquad,
   SQUAD_CREDIT,
   type SquadItem,
   squadCorpus,
+  squadFileFrom,
   WHOLE_PARAGRAPHS,
 } from './squad';
 
@@ -124,20 +124,22 @@ run(async () => {
   const { values } = parseCommandLine(
     {
       options: {
-        file: { type: 'string', default: DEFAULT_SQUAD_FILE },
+        file: { type: 'string' },
         prompt: { type: 'string', default: DEFAULT_PROMPT },
       },
     },
     USAGE,
   );
   const promptVersion = shippedPromptVersion(values.prompt);
-  const { files, items } = squadCorpus(readSquad(values.file));
+  const file = squadFileFrom(values.file);
+  const { squad, description } = readSquad(file);
+  const { files, items } = squadCorpus(squad);
   const engine = createEngine(
     compileIndex({ files, promptVersion, gate: DEFAULT_GATE, maxChars: WHOLE_PARAGRAPHS }),
   );
 
-  console.log(`npm run eval:squad -- --file ${values.file} --prompt ${values.prompt}`);
-  console.log(`data: ${SQUAD_CREDIT}`);
+  console.log(`npm run eval:squad -- --file ${file} --prompt ${values.prompt}`);
+  console.log(`data: ${SQUAD_CREDIT}; ${description}`);
   console.log(
     `${engine.retriever.passages.length} passages; gate threshold ${engine.gate.threshold} (shipped, ` +
       `calibrated on the library manual, not on SQuAD); prompt ${promptVersion}; generator: extractive ` +
