@@ -62,12 +62,8 @@ export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void
 export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (signal === undefined) return promise;
   return new Promise<T>((resolve, reject) => {
-    if (signal.aborted) {
-      reject(abortError());
-      return;
-    }
     const onAbort = () => reject(abortError());
-    signal.addEventListener('abort', onAbort, { once: true });
+    // Handlers on the work first, always: its late rejection is settled here, never left unhandled.
     promise.then(
       (value) => {
         signal.removeEventListener('abort', onAbort);
@@ -78,6 +74,8 @@ export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undef
         reject(error);
       },
     );
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
   });
 }
 
