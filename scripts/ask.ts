@@ -113,7 +113,6 @@ run(async () => {
     client,
     question,
     signal: cancel.signal,
-    onRetry: ({ waitMs, code }) => console.error(`retrying in ${Math.ceil(waitMs / 1000)} s (${code})`),
   });
   process.off('SIGINT', interrupt);
   if (values['save-trace'] !== undefined) {

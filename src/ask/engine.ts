@@ -10,7 +10,6 @@ import type {
   GenerationClient,
   GenerationOutcome,
   Refused,
-  RetryNotice,
   Scored,
 } from '../types';
 import type { Engine } from './engine-setup';
@@ -30,8 +29,6 @@ export interface AskOptions {
   signal?: AbortSignal;
   /** How long the generator may take, retries included; default QUESTION_DEADLINE_MS. */
   deadlineMs?: number;
-  /** Told before each wait between attempts at the model. */
-  onRetry?: (retry: RetryNotice) => void;
 }
 
 /** A cancel the caller asked for; an AbortError nobody asked for is not one, and is rethrown. */
@@ -107,7 +104,6 @@ export async function ask(options: AskOptions): Promise<AskResult> {
         passages: fitted.passages,
         prompt: promptFor(engine.promptVersion),
         signal: waiting,
-        ...(options.onRetry === undefined ? {} : { onRetry: options.onRetry }),
       }),
       waiting,
     );

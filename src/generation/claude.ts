@@ -17,7 +17,15 @@ import type { GenerationClient, GenerationOutcome } from '../types';
 import { formatContext } from './context';
 import { DEFAULT_MODEL } from './model-id';
 import { parseReply, type ReplyVersion, replySchemaFor, replyVersionOf } from './reply';
-import { backoffMs, clockTime, MAX_RETRY_AFTER_MS, retryAfterMs, sleep, untilAborted } from './waiting';
+import {
+  backoffMs,
+  clockTime,
+  MAX_RETRY_AFTER_MS,
+  type OnRetry,
+  retryAfterMs,
+  sleep,
+  untilAborted,
+} from './waiting';
 
 export { DEFAULT_MODEL };
 
@@ -36,6 +44,8 @@ export interface ClaudeClientOptions {
    * question ends with the time to try again.
    */
   maxRetries?: number;
+  /** Told each time the client waits to retry (a rate limit, a server error), so a page can say so. */
+  onRetry?: OnRetry;
   /** Default 1024: a cited answer from a few passages is short. */
   maxTokens?: number;
   baseURL?: string;
@@ -119,7 +129,8 @@ export function createClaudeClient(options: ClaudeClientOptions): GenerationClie
             return { ok: false, ...cause, detail: withoutKey(cause.detail, apiKey) };
           }
           const waitMs = wait ?? backoffMs(attempt - 1);
-          request.onRetry?.({ attempt: attempt + 1, waitMs, code: cause.code });
+          const status = error instanceof APIError ? (error.status ?? 0) : 0;
+          options.onRetry?.({ status, retry: attempt, waitMs });
           try {
             await sleep(waitMs, signal);
           } catch {

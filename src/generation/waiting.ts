@@ -2,6 +2,18 @@
 // headers and then stall the body, or answer 429 with `retry-after: 100000`; neither may hold a
 // question longer than its deadline, and no wait the server asks for is longer than MAX_RETRY_AFTER_MS.
 
+/** A wait before the client asks again, announced before it starts. */
+export interface RetryNotice {
+  /** The HTTP status that will be retried: 429 for a rate limit; 0 when no response came (no connection). */
+  status: number;
+  /** Which retry comes next: 1 for the first. */
+  retry: number;
+  /** How long until it is sent, in milliseconds. */
+  waitMs: number;
+}
+
+export type OnRetry = (notice: RetryNotice) => void;
+
 /** The longest `retry-after` this client honours; a longer one ends the question with the time to try again. */
 export const MAX_RETRY_AFTER_MS = 20_000;
 

@@ -325,17 +325,14 @@ describe('ask: the deadline per question', () => {
         status: 529,
         headers: { 'content-type': 'application/json', 'retry-after': '15' },
       });
-    const client = createClaudeClient({ apiKey: 'test-key', fetch, maxRetries: 5 });
     const retries: number[] = [];
-    const result = refused(
-      await ask({
-        engine,
-        client,
-        question: CAT,
-        deadlineMs: 40,
-        onRetry: ({ waitMs }) => retries.push(waitMs),
-      }),
-    );
+    const client = createClaudeClient({
+      apiKey: 'test-key',
+      fetch,
+      maxRetries: 5,
+      onRetry: ({ waitMs }) => retries.push(waitMs),
+    });
+    const result = refused(await ask({ engine, client, question: CAT, deadlineMs: 40 }));
     expect(result).toMatchObject({ reason: 'model_unavailable', code: 'timeout' });
     expect(retries).toEqual([15_000]);
   });

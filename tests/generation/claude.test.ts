@@ -168,6 +168,18 @@ describe('createClaudeClient', () => {
       expect(sent(fetch).headers.get('x-stainless-timeout')).toBe('60');
     });
 
+    it('tells onRetry about each wait before a retry, before it starts', async () => {
+      const limited = () => json(429, apiError('rate_limit_error', 'slow down'), { 'retry-after-ms': '5' });
+      const fetch = scriptedFetch(limited, limited, () => json(200, message()));
+      const onRetry = vi.fn();
+      const outcome = await createClaudeClient({ apiKey: KEY, fetch, onRetry }).generate(request());
+      expect(outcome.ok).toBe(true);
+      expect(onRetry.mock.calls).toEqual([
+        [{ status: 429, retry: 1, waitMs: 5 }],
+        [{ status: 429, retry: 2, waitMs: 5 }],
+      ]);
+    });
+
     it('names the default model in its info', () => {
       expect(client(scriptedFetch()).info).toEqual({ kind: 'claude', name: 'claude-opus-5' });
     });
@@ -456,7 +468,7 @@ describe('createClaudeClient: waiting', () => {
     try {
       const fetch = scriptedFetch(rateLimited({ 'retry-after': '100000' }));
       const onRetry = vi.fn();
-      const outcome = await client(fetch, { maxRetries: 2 }).generate(request({ onRetry }));
+      const outcome = await client(fetch, { maxRetries: 2, onRetry }).generate(request());
       expect(outcome).toMatchObject({ ok: false, reason: 'model_unavailable', code: 'rate_limited' });
       // 100,000 s after 10:00 is 13:46:40 the next day; rounded up, so that trying then is not too early.
       expect(detail(outcome)).toMatch(
@@ -492,18 +504,19 @@ describe('createClaudeClient: waiting', () => {
         return json(200, message());
       },
     );
-    const outcome = await client(fetch, { maxRetries: 2 }).generate(
-      request({ onRetry: (retry) => events.push(`retry ${JSON.stringify(retry)}`) }),
-    );
+    const outcome = await client(fetch, {
+      maxRetries: 2,
+      onRetry: (retry) => events.push(`retry ${JSON.stringify(retry)}`),
+    }).generate(request());
     expect(outcome.ok).toBe(true);
-    expect(events).toEqual(['fetch', 'retry {"attempt":2,"waitMs":30,"code":"rate_limited"}', 'fetch']);
+    expect(events).toEqual(['fetch', 'retry {"status":429,"retry":1,"waitMs":30}', 'fetch']);
   });
 
   it('ends a wait between attempts as soon as the caller cancels', async () => {
     const visitor = new AbortController();
     const fetch = scriptedFetch(rateLimited({ 'retry-after': '15' }));
-    const outcome = await client(fetch, { maxRetries: 2 }).generate(
-      request({ signal: visitor.signal, onRetry: () => visitor.abort() }),
+    const outcome = await client(fetch, { maxRetries: 2, onRetry: () => visitor.abort() }).generate(
+      request({ signal: visitor.signal }),
     );
     expect(outcome).toMatchObject({ ok: false, code: 'aborted' });
     expect(fetch).toHaveBeenCalledTimes(1);
