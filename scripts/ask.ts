@@ -103,7 +103,18 @@ run(async () => {
       : 'no model: the extractive stand-in answers, quoting the manual; it is not a language model';
   }
 
-  const result = await ask({ engine, client, question });
+  // Ctrl-C ends the wait for the model cleanly: the question is refused as cancelled, exit 130. A second
+  // Ctrl-C is Node's own and ends the process at once.
+  const cancel = new AbortController();
+  const interrupt = () => cancel.abort();
+  process.once('SIGINT', interrupt);
+  const result = await ask({
+    engine,
+    client,
+    question,
+    signal: cancel.signal,
+  });
+  process.off('SIGINT', interrupt);
   if (values['save-trace'] !== undefined) {
     const trace = await traceOf(result, await sha256(bytes), index.gate.source);
     writeOutput({ path: values['save-trace'], what: 'trace', data: `${JSON.stringify(trace, null, 2)}\n` });
@@ -115,5 +126,6 @@ run(async () => {
     console.error(note);
     console.log(describe(result));
   }
-  return 0;
+  // 128 + SIGINT, as a shell reports a command the user interrupted.
+  return cancel.signal.aborted ? 130 : 0;
 });

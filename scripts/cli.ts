@@ -192,7 +192,14 @@ export function chooseClient(options: { model?: string | undefined; noModel?: bo
   const apiKey = options.noModel ? undefined : apiKeyFromEnvironment();
   if (apiKey === undefined) return { client: createExtractiveClient(), usesModel: false };
   const model = options.model ?? setting('ANTHROPIC_MODEL') ?? DEFAULT_MODEL;
-  return { client: createClaudeClient({ apiKey, model, baseURL: apiBaseUrl() }), usesModel: true };
+  const client = createClaudeClient({
+    apiKey,
+    model,
+    baseURL: apiBaseUrl(),
+    onRetry: ({ status, waitMs }) =>
+      console.error(`Claude answered ${status || 'nothing'}: retrying in ${Math.ceil(waitMs / 1000)} s`),
+  });
+  return { client, usesModel: true };
 }
 
 /** node:util parseArgs, with its errors (an unknown flag, a missing value) as usage errors. */

@@ -37,5 +37,17 @@ export const isCalibrated = (gate: GateSettings) => !gate.source.startsWith(NOT_
 /** Longer than any honest question; a pasted document is not a question. */
 export const MAX_QUESTION_CHARS = 1000;
 
+/**
+ * How long one question may wait for the model: connecting, the headers, the body and every retry
+ * together. Longer than one attempt's 60 s, short of leaving someone staring at "asking…".
+ */
+export const QUESTION_DEADLINE_MS = 90_000;
+
+/**
+ * Characters of passage text one question may send to a generator: three passages of the ingest's
+ * 1,200-character target many times over, and a long table's matching rows, but never megabytes.
+ */
+export const MAX_CONTEXT_CHARS = 24_000;
+
 /** Passages given to the generator as context, at most. */
 export const DEFAULT_CONTEXT_SIZE = 3;

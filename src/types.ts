@@ -113,6 +113,7 @@ export interface GenerationRequest {
   /** The context: exactly the passages the reply may cite. */
   passages: Passage[];
   prompt: Prompt;
+  /** The caller's cancel and the question's deadline together: every wait ends when it aborts. */
   signal?: AbortSignal;
 }
 
@@ -120,6 +121,16 @@ export interface GenerationRequest {
 export interface GenerationClient {
   readonly info: GeneratorInfo;
   generate(request: GenerationRequest): Promise<GenerationOutcome>;
+}
+
+/** What a question sent to its generator, against what it may send (src/generation/budget.ts). */
+export interface ContextBudget {
+  /** Characters of passage text a request may carry. */
+  maxChars: number;
+  /** Characters of passage text it carried, the lines saying what was left out included. */
+  sentChars: number;
+  /** The passages sent shortened: table rows and characters left out of each. */
+  elided: Array<{ id: string; rows: number; chars: number }>;
 }
 
 interface ResultBase {
@@ -133,6 +144,8 @@ interface ResultBase {
   context: Scored[];
   threshold: number;
   promptVersion: string;
+  /** What the generator was sent, within the budget; absent when none was asked. */
+  budget?: ContextBudget;
 }
 
 export interface Answered extends ResultBase {

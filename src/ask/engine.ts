@@ -1,8 +1,17 @@
-import { MAX_QUESTION_CHARS } from '../config';
+import { MAX_CONTEXT_CHARS, MAX_QUESTION_CHARS, QUESTION_DEADLINE_MS } from '../config';
+import { fitToBudget } from '../generation/budget';
 import { GenerationUnavailableError } from '../generation/errors';
 import { promptFor } from '../generation/prompts';
 import { replyVersionOf } from '../generation/reply-version';
-import type { AskResult, GenerationClient, GenerationOutcome, Refused, Scored } from '../types';
+import { eitherSignal, untilAborted } from '../generation/waiting';
+import type {
+  AskResult,
+  ContextBudget,
+  GenerationClient,
+  GenerationOutcome,
+  Refused,
+  Scored,
+} from '../types';
 import type { Engine } from './engine-setup';
 import { gate } from './gate';
 import { verify } from './verify';
@@ -16,7 +25,10 @@ export interface AskOptions {
   engine: Engine;
   client: GenerationClient;
   question: string;
+  /** The caller's cancel (the page's Cancel button, Ctrl-C at the command line). */
   signal?: AbortSignal;
+  /** How long the generator may take, retries included; default QUESTION_DEADLINE_MS. */
+  deadlineMs?: number;
 }
 
 /** A cancel the caller asked for; an AbortError nobody asked for is not one, and is rethrown. */
@@ -31,12 +43,15 @@ export async function ask(options: AskOptions): Promise<AskResult> {
   const { engine, client, signal } = options;
   const question = options.question.trim();
   const base = { question, threshold: engine.gate.threshold, promptVersion: engine.promptVersion };
-  type RefusalFields = Omit<Refused, 'status' | keyof typeof base | 'passages' | 'context'>;
+  type RefusalFields = Omit<Refused, 'status' | keyof typeof base | 'passages' | 'context' | 'budget'>;
+  // Set once the context is fitted to the budget: every result after that point records it.
+  let sent: ContextBudget | undefined;
   const refuse = (fields: RefusalFields, passages: Scored[] = [], context: Scored[] = []): Refused => ({
     status: 'refused',
     ...base,
     passages,
     context,
+    ...(sent === undefined ? {} : { budget: sent }),
     ...fields,
   });
 
@@ -61,16 +76,41 @@ export async function ask(options: AskOptions): Promise<AskResult> {
     .slice(0, engine.contextSize)
     .filter((scored) => scored.score >= engine.gate.threshold);
   const generator = client.info;
+  const fitted = fitToBudget({
+    question,
+    passages: context.map((scored) => scored.passage),
+    maxChars: MAX_CONTEXT_CHARS,
+  });
+  sent = fitted.budget;
+
+  const deadlineMs = options.deadlineMs ?? QUESTION_DEADLINE_MS;
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), deadlineMs);
+  const waiting = eitherSignal([signal, deadline.signal]);
+  const timedOut = () => deadline.signal.aborted && signal?.aborted !== true;
+  const timeout = {
+    reason: 'model_unavailable',
+    code: 'timeout',
+    detail: `no answer within ${deadlineMs / 1000} s (connecting, the reply and any retries together); ask again later`,
+    generator,
+  } as const;
 
   let outcome: GenerationOutcome;
   try {
-    outcome = await client.generate({
-      question,
-      passages: context.map((scored) => scored.passage),
-      prompt: promptFor(engine.promptVersion),
-      signal,
-    });
+    // The deadline holds even for a client that does not listen to its signal.
+    outcome = await untilAborted(
+      client.generate({
+        question,
+        passages: fitted.passages,
+        prompt: promptFor(engine.promptVersion),
+        signal: waiting,
+      }),
+      waiting,
+    );
   } catch (error) {
+    if (timedOut() && error instanceof Error && error.name === 'AbortError') {
+      return refuse(timeout, retrieved, context);
+    }
     if (error instanceof GenerationUnavailableError) {
       const fields = {
         reason: 'model_unavailable',
@@ -90,7 +130,11 @@ export async function ask(options: AskOptions): Promise<AskResult> {
       return refuse(fields, retrieved, context);
     }
     throw error;
+  } finally {
+    clearTimeout(timer);
   }
+  // A client that saw the deadline's abort reports a cancel; it was the deadline.
+  if (timedOut()) return refuse(timeout, retrieved, context);
 
   if (!outcome.ok) {
     const { reason, code, detail, raw } = outcome;
@@ -126,6 +170,7 @@ export async function ask(options: AskOptions): Promise<AskResult> {
   return {
     status: 'answered',
     ...base,
+    budget: fitted.budget,
     passages: retrieved,
     context,
     answer: reply.answer.trim(),

@@ -17,7 +17,15 @@ import type { GenerationClient, GenerationOutcome } from '../types';
 import { formatContext } from './context';
 import { DEFAULT_MODEL } from './model-id';
 import { parseReply, type ReplyVersion, replySchemaFor, replyVersionOf } from './reply';
-import { type OnRetry, reportingRetries } from './retry-notice';
+import {
+  backoffMs,
+  clockTime,
+  MAX_RETRY_AFTER_MS,
+  type OnRetry,
+  retryAfterMs,
+  sleep,
+  untilAborted,
+} from './waiting';
 
 export { DEFAULT_MODEL };
 
@@ -30,13 +38,17 @@ export interface ClaudeClientOptions {
   fetch?: typeof fetch;
   /** Per attempt. Default 60 000. */
   timeoutMs?: number;
-  /** Retries on connection failures, 408, 409, 429 and 5xx. Default 2. */
+  /**
+   * Retries on connection failures, 408, 409, 429 and 5xx. Default 2. The waits between them are this
+   * client's, not the SDK's: `retry-after` is honoured up to MAX_RETRY_AFTER_MS, and beyond that the
+   * question ends with the time to try again.
+   */
   maxRetries?: number;
+  /** Told each time the client waits to retry (a rate limit, a server error), so a page can say so. */
+  onRetry?: OnRetry;
   /** Default 1024: a cited answer from a few passages is short. */
   maxTokens?: number;
   baseURL?: string;
-  /** Told each time the client waits to retry (a rate limit, a server error), so a page can say so. */
-  onRetry?: OnRetry;
 }
 
 type Failure = Extract<GenerationOutcome, { ok: false }>;
@@ -56,15 +68,17 @@ export function createClaudeClient(options: ClaudeClientOptions): GenerationClie
   const keyIsSendable = API_KEY_SHAPE.test(apiKey);
   const model = options.model ?? DEFAULT_MODEL;
   const maxTokens = options.maxTokens ?? 1024;
+  const maxRetries = options.maxRetries ?? 2;
   const client = new Anthropic({
     // The key goes in `x-api-key`, the header API keys are meant for, and nowhere else: the SDK would
     // send it as a bearer token, and in Node it would fall back to the environment's key if given none.
     apiKey: null,
     authToken: null,
     defaultHeaders: { 'x-api-key': apiKey },
-    fetch: withRetryNotices(options),
+    fetch: options.fetch,
     timeout: options.timeoutMs ?? 60_000,
-    maxRetries: options.maxRetries ?? 2,
+    // The SDK would sleep whatever retry-after says (100,000 s once) without telling anyone.
+    maxRetries: 0,
     baseURL: options.baseURL,
     // The site calls the API from the visitor's browser with the visitor's own key, never a shared one.
     dangerouslyAllowBrowser: true,
@@ -96,14 +110,36 @@ export function createClaudeClient(options: ClaudeClientOptions): GenerationClie
         messages: [{ role: 'user' as const, content: formatContext(request) }],
         output_config: { format: formats[version] },
       };
-      let message: Message;
-      try {
-        message = await client.messages.create(params, { signal: request.signal });
-      } catch (error) {
-        const cause = describeFailure(error, request.signal);
-        return { ok: false, ...cause, detail: withoutKey(cause.detail, apiKey) };
+      const { signal } = request;
+      for (let attempt = 1; ; attempt++) {
+        let message: Message;
+        try {
+          // The SDK's timeout covers the wait for headers only; a body that stalls ends with the signal.
+          message = await untilAborted(client.messages.create(params, { signal }), signal);
+        } catch (error) {
+          const cause = describeFailure(error, signal);
+          const wait = error instanceof APIError ? retryAfterMs(error.headers, Date.now()) : undefined;
+          if (wait !== undefined && wait > MAX_RETRY_AFTER_MS) {
+            const detail =
+              `${cause.detail}; the API asks to wait ${Math.ceil(wait / 1000)} s, longer than the ` +
+              `${MAX_RETRY_AFTER_MS / 1000} s this client waits: try again after ${clockTime(Date.now() + wait)}`;
+            return { ok: false, ...cause, detail: withoutKey(detail, apiKey) };
+          }
+          if (attempt > maxRetries || !isRetryable(error)) {
+            return { ok: false, ...cause, detail: withoutKey(cause.detail, apiKey) };
+          }
+          const waitMs = wait ?? backoffMs(attempt - 1);
+          const status = error instanceof APIError ? (error.status ?? 0) : 0;
+          options.onRetry?.({ status, retry: attempt, waitMs });
+          try {
+            await sleep(waitMs, signal);
+          } catch {
+            return { ok: false, reason: 'model_unavailable', ...ABORTED };
+          }
+          continue;
+        }
+        return readMessage(message, version);
       }
-      return readMessage(message, version);
     },
   };
 }
@@ -172,6 +208,14 @@ function describeFailure(error: unknown, signal: AbortSignal | undefined): Omit<
   throw error;
 }
 
+/** What another attempt may fix: no connection, a timeout, a conflict, a rate limit, the server's own failure. */
+function isRetryable(error: unknown): boolean {
+  if (!(error instanceof APIError) || error instanceof APIUserAbortError) return false;
+  if (error instanceof APIConnectionError) return true;
+  const status = error.status ?? 0;
+  return status === 408 || status === 409 || status === 429 || status >= 500;
+}
+
 /** Subclasses come before their parents: a timeout is a connection error, an overload a server error. */
 function describeApiError(error: APIError): Cause {
   if (error instanceof APIUserAbortError) return ABORTED;
@@ -206,14 +250,6 @@ function describeApiError(error: APIError): Cause {
     return { code: 'bad_request', detail: `the API refused the request as malformed ${said}` };
   }
   return { code: 'api_error', detail: `the Claude API answered with an error ${said}` };
-}
-
-/** The fetch the SDK is given: the injected one (or the platform's), reporting retries when asked. */
-function withRetryNotices(options: ClaudeClientOptions): typeof fetch | undefined {
-  const { onRetry } = options;
-  if (onRetry === undefined) return options.fetch;
-  const inner = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  return reportingRetries({ fetch: inner, maxRetries: options.maxRetries ?? 2, onRetry });
 }
 
 /** The key must never reach a detail: details are shown, logged and kept in traces. */

@@ -293,3 +293,60 @@ describe('ask: through the real Claude client, with an injected fetch', () => {
     expect(refused(await ask({ engine, client, question: CAT_QUESTION })).reason).toBe('fabricated_citation');
   });
 });
+
+describe('ask: the deadline per question', () => {
+  const CAT = 'How many hours a day does a cat sleep?';
+
+  it('refuses as a timeout when the body stalls after the headers', async () => {
+    // Headers, then nothing: the SDK's own timeout covers only the wait for headers.
+    const stalled = () =>
+      new Response(new ReadableStream({ start() {} }), { headers: { 'content-type': 'application/json' } });
+    const fetch = async () => stalled();
+    const client = createClaudeClient({ apiKey: 'test-key', fetch, maxRetries: 0 });
+    const result = refused(await ask({ engine, client, question: CAT, deadlineMs: 30 }));
+    expect(result).toMatchObject({ reason: 'model_unavailable', code: 'timeout' });
+    expect(result.detail).toMatch(
+      /no answer within 0\.03 s \(connecting, the reply and any retries together\)/,
+    );
+  });
+
+  it('holds for a client that ignores its signal altogether', async () => {
+    const deaf = {
+      info: { kind: 'scripted', name: 'deaf' } as const,
+      generate: () => new Promise<never>(() => {}),
+    };
+    const result = refused(await ask({ engine, client: deaf, question: CAT, deadlineMs: 20 }));
+    expect(result).toMatchObject({ reason: 'model_unavailable', code: 'timeout' });
+  });
+
+  it('covers the retries: waits the server asks for cannot add up past it', async () => {
+    const fetch = async () =>
+      new Response(JSON.stringify({ type: 'error', error: { type: 'overloaded_error', message: 'busy' } }), {
+        status: 529,
+        headers: { 'content-type': 'application/json', 'retry-after': '15' },
+      });
+    const retries: number[] = [];
+    const client = createClaudeClient({
+      apiKey: 'test-key',
+      fetch,
+      maxRetries: 5,
+      onRetry: ({ waitMs }) => retries.push(waitMs),
+    });
+    const result = refused(await ask({ engine, client, question: CAT, deadlineMs: 40 }));
+    expect(result).toMatchObject({ reason: 'model_unavailable', code: 'timeout' });
+    expect(retries).toEqual([15_000]);
+  });
+
+  it("keeps the caller's cancel a cancel, not a timeout", async () => {
+    const cancel = new AbortController();
+    const deaf = {
+      info: { kind: 'scripted', name: 'deaf' } as const,
+      generate: () => {
+        cancel.abort();
+        return new Promise<never>(() => {});
+      },
+    };
+    const result = refused(await ask({ engine, client: deaf, question: CAT, signal: cancel.signal }));
+    expect(result).toMatchObject({ reason: 'model_unavailable', code: 'aborted' });
+  });
+});

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import {
   closeSync,
   existsSync,
@@ -8,6 +8,8 @@ import {
   readFileSync,
   writeFileSync,
 } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -337,6 +339,50 @@ describe('npm run ask -- --trace', () => {
     expect(both.code).toBe(2);
     expect(both.stderr).toMatch(/--trace replays the trace's own question/);
   }, 30_000);
+});
+
+describe('npm run ask: waiting for Claude', () => {
+  it('ends the wait cleanly on Ctrl-C: a cancelled refusal, exit 130, no stack', async () => {
+    // A server on this machine that takes the request and never answers it.
+    let requested: () => void = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      requested = resolve;
+    });
+    const server = createServer(() => requested());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'scripts/ask.ts', '--index', index, 'How long can I borrow a DVD for?'],
+        {
+          env: {
+            ...process.env,
+            ANTHROPIC_API_KEY: 'sk-test-key',
+            ANTHROPIC_BASE_URL: `http://127.0.0.1:${port}`,
+          },
+        },
+      );
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk) => {
+        stdout += chunk;
+      });
+      child.stderr.on('data', (chunk) => {
+        stderr += chunk;
+      });
+      const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+      await arrived;
+      child.kill('SIGINT');
+      expect(await exited).toBe(130);
+      expect(stdout).toMatch(/^refused: model_unavailable \(aborted\)$/m);
+      expect(stderr).not.toMatch(/\n\s+at /);
+      expect(stdout + stderr).not.toContain('sk-test-key');
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
 });
 
 describe('files the CLI reads and writes', () => {

@@ -168,7 +168,7 @@ describe('createClaudeClient', () => {
       expect(sent(fetch).headers.get('x-stainless-timeout')).toBe('60');
     });
 
-    it('tells onRetry about each wait before a retry, as the SDK takes it', async () => {
+    it('tells onRetry about each wait before a retry, before it starts', async () => {
       const limited = () => json(429, apiError('rate_limit_error', 'slow down'), { 'retry-after-ms': '5' });
       const fetch = scriptedFetch(limited, limited, () => json(200, message()));
       const onRetry = vi.fn();
@@ -456,5 +456,80 @@ describe('formatContext', () => {
     expect(formatContext({ question: QUESTION, passages: [quoted] })).toContain(
       'trail="Borrowing > The &quot;express&quot; shelf"',
     );
+  });
+});
+
+describe('createClaudeClient: waiting', () => {
+  const rateLimited = (headers: Record<string, string>) => () =>
+    json(429, apiError('rate_limit_error', 'slow down'), headers);
+
+  it('does not sleep a huge retry-after: rate_limited at once, with the time to try again', async () => {
+    vi.useFakeTimers({ now: new Date(2026, 11, 3, 10, 0, 0), toFake: ['Date'] });
+    try {
+      const fetch = scriptedFetch(rateLimited({ 'retry-after': '100000' }));
+      const onRetry = vi.fn();
+      const outcome = await client(fetch, { maxRetries: 2, onRetry }).generate(request());
+      expect(outcome).toMatchObject({ ok: false, reason: 'model_unavailable', code: 'rate_limited' });
+      // 100,000 s after 10:00 is 13:46:40 the next day; rounded up, so that trying then is not too early.
+      expect(detail(outcome)).toMatch(
+        /asks to wait 100000 s, longer than the 20 s this client waits: try again after 13:47$/,
+      );
+      expect(fetch).toHaveBeenCalledTimes(1);
+      expect(onRetry).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('reads retry-after as an HTTP date too', async () => {
+    vi.useFakeTimers({ now: new Date(Date.UTC(2026, 11, 3, 10, 0, 0)), toFake: ['Date'] });
+    try {
+      const fetch = scriptedFetch(rateLimited({ 'retry-after': 'Thu, 03 Dec 2026 11:30:00 GMT' }));
+      const outcome = await client(fetch, { maxRetries: 2 }).generate(request());
+      expect(detail(outcome)).toMatch(/asks to wait 5400 s/);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('honours a retry-after within 20 s, announcing the wait before it starts', async () => {
+    const events: string[] = [];
+    const fetch = scriptedFetch(
+      () => {
+        events.push('fetch');
+        return json(429, apiError('rate_limit_error', 'slow down'), { 'retry-after-ms': '30' });
+      },
+      () => {
+        events.push('fetch');
+        return json(200, message());
+      },
+    );
+    const outcome = await client(fetch, {
+      maxRetries: 2,
+      onRetry: (retry) => events.push(`retry ${JSON.stringify(retry)}`),
+    }).generate(request());
+    expect(outcome.ok).toBe(true);
+    expect(events).toEqual(['fetch', 'retry {"status":429,"retry":1,"waitMs":30}', 'fetch']);
+  });
+
+  it('ends a wait between attempts as soon as the caller cancels', async () => {
+    const visitor = new AbortController();
+    const fetch = scriptedFetch(rateLimited({ 'retry-after': '15' }));
+    const outcome = await client(fetch, { maxRetries: 2, onRetry: () => visitor.abort() }).generate(
+      request({ signal: visitor.signal }),
+    );
+    expect(outcome).toMatchObject({ ok: false, code: 'aborted' });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('ends a body that stalls after its headers when the signal aborts, even if the body ignores it', async () => {
+    const stalled = new ReadableStream({ start() {} });
+    const fetch = scriptedFetch(
+      () => new Response(stalled, { headers: { 'content-type': 'application/json' } }),
+    );
+    const deadline = new AbortController();
+    const pending = client(fetch).generate(request({ signal: deadline.signal }));
+    setTimeout(() => deadline.abort(), 10);
+    expect(await pending).toMatchObject({ ok: false, reason: 'model_unavailable', code: 'aborted' });
   });
 });

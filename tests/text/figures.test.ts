@@ -428,6 +428,10 @@ describe('digits in any script', () => {
     expect(ungroundedFigures('Room O.5 is upstairs.', ['Room O.5 is upstairs.'])).toEqual([]);
   });
 
+  it('reads a vulgar fraction (one character, two numbers under NFKC) as no figure, not as two', () => {
+    expect(written('⅐ of the fee, ½ day')).toEqual([]);
+  });
+
   it('leaves words and codes with letters beside digits alone', () => {
     expect(written('H2O, CO2, mp3, Io and IO')).toEqual([]);
   });

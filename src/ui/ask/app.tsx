@@ -2,7 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Engine } from '../../ask/engine-setup';
 import { isCalibrated, MAX_QUESTION_CHARS } from '../../config';
-import type { OnRetry } from '../../generation/retry-notice';
+import type { OnRetry } from '../../generation/waiting';
 import { formatScore } from '../../retrieval/score-format';
 import type { AskResult, GenerationClient } from '../../types';
 import { chunks, loadChunk } from '../shell/chunks';
@@ -337,6 +337,14 @@ function AskForm({ working, usesClaude, onAsk, onCancel }: AskFormProps) {
       setHint('Type a question first.');
       return;
     }
+    // Refused with its length, never cut short by a maxlength the visitor would not notice.
+    const length = question.trim().length;
+    if (length > MAX_QUESTION_CHARS) {
+      setHint(
+        `Your question is ${length.toLocaleString('en-US')} characters long; the limit is ${MAX_QUESTION_CHARS.toLocaleString('en-US')}. Shorten it to the question itself.`,
+      );
+      return;
+    }
     setHint('');
     onAsk(question);
   };
@@ -351,7 +359,6 @@ function AskForm({ working, usesClaude, onAsk, onCancel }: AskFormProps) {
           value={question}
           onInput={(event) => setQuestion(event.currentTarget.value)}
           placeholder="How long can I borrow a DVD for?"
-          maxLength={MAX_QUESTION_CHARS}
           autoComplete="off"
           aria-describedby={hint ? 'question-hint' : undefined}
         />

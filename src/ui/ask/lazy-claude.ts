@@ -1,5 +1,5 @@
 import { GenerationUnavailableError } from '../../generation/errors';
-import type { OnRetry } from '../../generation/retry-notice';
+import type { OnRetry } from '../../generation/waiting';
 import type { GenerationClient } from '../../types';
 import { loadChunk } from '../shell/chunks';
 

@@ -1,18 +1,57 @@
 import { useRef, useState } from 'preact/hooks';
-import { cleanKey, type Settings } from './settings';
+import { framedByAnotherOrigin } from './framing';
+import {
+  cleanKey,
+  DEFAULT_SETTINGS,
+  keyProblem,
+  looksLikeApiKey,
+  modelProblem,
+  type Settings,
+} from './settings';
 
 interface SettingsPanelProps {
   settings: Settings;
   onSave: (settings: Settings) => void;
   onForget: () => void;
+  /** Whether another origin frames the page; read from the window unless a test says. */
+  framed?: boolean;
 }
 
 /**
  * The visitor's own key. The field is never filled from state: once saved, the key leaves the DOM and
  * lives in memory (or, if they opt in, in this device's storage).
  */
-export function SettingsPanel({ settings, onSave, onForget }: SettingsPanelProps) {
+export function SettingsPanel(props: SettingsPanelProps) {
+  const framed = props.framed ?? framedByAnotherOrigin(typeof window === 'undefined' ? undefined : window);
+  if (framed) return <FramedNotice />;
+  return <KeySettings {...props} />;
+}
+
+/** In place of the key field when another site frames the page: a key typed here could be overlaid. */
+function FramedNotice() {
+  const here = typeof location === 'undefined' ? undefined : location.href;
+  return (
+    <details class="settings" open>
+      <summary>Settings: use Claude with your own API key</summary>
+      <p class="settings-framed" role="note">
+        This page is shown inside another website's frame, so it does not offer a field for your API key here:
+        the other site could cover or record it. To use Claude,{' '}
+        {here === undefined ? (
+          'open this site in its own tab'
+        ) : (
+          <a href={here} target="_blank" rel="noopener noreferrer">
+            open this site in its own tab
+          </a>
+        )}
+        . Answers from the extractive stand-in work here as everywhere.
+      </p>
+    </details>
+  );
+}
+
+function KeySettings({ settings, onSave, onForget }: SettingsPanelProps) {
   const keyField = useRef<HTMLInputElement>(null);
+  const modelField = useRef<HTMLInputElement>(null);
   const [message, setMessage] = useState('');
 
   const save = (event: Event) => {
@@ -21,6 +60,12 @@ export function SettingsPanel({ settings, onSave, onForget }: SettingsPanelProps
     const data = new FormData(form);
     const pasted = cleanKey(String(data.get('apiKey') ?? ''));
     const model = String(data.get('model') ?? '').trim() || settings.model;
+    // The limits the stored settings are read back with: nothing is saved that would be dropped on reload.
+    const problem = keyProblem(pasted) ?? modelProblem(model);
+    if (problem !== undefined) {
+      setMessage(`Not saved. ${problem}`);
+      return;
+    }
     const remember = data.get('remember') === 'on';
     const useClaude = data.get('useClaude') === 'on';
     const apiKey = pasted === '' ? settings.apiKey : pasted;
@@ -30,6 +75,10 @@ export function SettingsPanel({ settings, onSave, onForget }: SettingsPanelProps
   };
 
   const forget = () => {
+    // Every field that could hold the key: the Model field too, if a key was pasted there.
+    if (modelField.current && looksLikeApiKey(modelField.current.value)) {
+      modelField.current.value = DEFAULT_SETTINGS.model;
+    }
     if (keyField.current) {
       keyField.current.value = '';
       // "Forget key" is disabled once the key is gone: keep the keyboard in the panel.
@@ -62,7 +111,15 @@ export function SettingsPanel({ settings, onSave, onForget }: SettingsPanelProps
           placeholder={settings.apiKey === undefined ? 'sk-ant-…' : 'a key is set; paste to replace it'}
         />
         <label for="model">Model</label>
-        <input id="model" name="model" type="text" defaultValue={settings.model} spellcheck={false} />
+        <input
+          id="model"
+          name="model"
+          type="text"
+          ref={modelField}
+          defaultValue={settings.model}
+          autoComplete="off"
+          spellcheck={false}
+        />
         <label class="checkbox">
           <input name="remember" type="checkbox" defaultChecked={settings.remember} /> Remember the key on
           this device

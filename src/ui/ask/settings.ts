@@ -19,12 +19,51 @@ export interface Settings {
 
 export const STORAGE_KEY = 'sourcebound.settings';
 
-const StoredSchema = z.object({
-  version: z.literal(1),
-  model: z.string().check(z.minLength(1), z.maxLength(200)),
-  useClaude: z.optional(z.boolean()),
-  apiKey: z.optional(z.string().check(z.minLength(1), z.maxLength(500))),
-});
+/** What the form accepts and what is read back: the same limits in both places. */
+export const SETTINGS_LIMITS = { model: 200, apiKey: 500 } as const;
+
+// "sk-ant-api03-…", or a long mixed-case token: model ids are lower case ("claude-opus-5").
+const KEY_PREFIX = /(?:^|[^a-z])sk-[a-z]/iu;
+const TOKEN = /^[\w-]{40,}$/u;
+const UPPER = /[A-Z]/u;
+
+/** Whether a value looks like an API key, which must never sit in the Model field (shown, stored, sent). */
+export function looksLikeApiKey(value: string): boolean {
+  return KEY_PREFIX.test(value) || (TOKEN.test(value) && UPPER.test(value));
+}
+
+/** Why a model id cannot be saved, or undefined when it can. */
+export function modelProblem(model: string): string | undefined {
+  if (model.length === 0) return 'Enter a model id, e.g. claude-opus-5.';
+  if (model.length > SETTINGS_LIMITS.model) {
+    return `The model id is ${model.length} characters long; the limit is ${SETTINGS_LIMITS.model}.`;
+  }
+  if (looksLikeApiKey(model)) {
+    return 'That looks like an API key: paste it in the key field, not in Model, where it would be shown and stored.';
+  }
+  return undefined;
+}
+
+/** Why a pasted key cannot be saved, or undefined when it can. */
+export function keyProblem(key: string): string | undefined {
+  return key.length > SETTINGS_LIMITS.apiKey
+    ? `The key is ${key.length} characters long; an API key is at most ${SETTINGS_LIMITS.apiKey}.`
+    : undefined;
+}
+
+const RecordSchema = z.object({ version: z.literal(1) });
+const ModelSchema = z.string().check(z.refine((model) => modelProblem(model) === undefined));
+const KeySchema = z.string().check(
+  z.minLength(1),
+  z.refine((key) => keyProblem(key) === undefined),
+);
+const SwitchSchema = z.boolean();
+
+/** A field of the stored record, or undefined when it is missing or not what the form would save. */
+function field<T>(schema: z.ZodMiniType<T>, value: unknown): T | undefined {
+  const parsed = schema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
 
 export const DEFAULT_SETTINGS: Settings = {
   apiKey: undefined,
@@ -41,7 +80,10 @@ export function cleanKey(pasted: string): string {
   return pasted.replace(INVISIBLE, '');
 }
 
-/** Reads what was saved; anything unreadable is dropped rather than half-used. */
+/**
+ * Reads what was saved. A record that is not ours is dropped; in one that is, a bad field is dropped
+ * alone (a model id too long, or a key in the Model field), so the rest, the key included, survives.
+ */
 export function loadSettings(storage: Storage | undefined): Settings {
   const text = safely(() => storage?.getItem(STORAGE_KEY) ?? null, null);
   if (text === null) return DEFAULT_SETTINGS;
@@ -52,12 +94,14 @@ export function loadSettings(storage: Storage | undefined): Settings {
     if (!(error instanceof SyntaxError)) throw error;
     json = undefined;
   }
-  const parsed = StoredSchema.safeParse(json);
-  if (!parsed.success) {
+  if (!RecordSchema.safeParse(json).success) {
     safely(() => storage?.removeItem(STORAGE_KEY), undefined);
     return DEFAULT_SETTINGS;
   }
-  const { model, apiKey, useClaude = true } = parsed.data;
+  const stored = json as Record<string, unknown>;
+  const model = field(ModelSchema, stored.model) ?? DEFAULT_SETTINGS.model;
+  const apiKey = field(KeySchema, stored.apiKey);
+  const useClaude = field(SwitchSchema, stored.useClaude) ?? true;
   return { model, apiKey, remember: apiKey !== undefined, useClaude };
 }
 
@@ -72,9 +116,13 @@ export function saveSettings(storage: Storage | undefined, settings: Settings): 
   safely(() => storage?.setItem(STORAGE_KEY, JSON.stringify(stored)), undefined);
 }
 
-/** "Forget key": out of memory (the caller's job) and out of every storage this site can write. */
+/**
+ * "Forget key": out of memory (the caller's job) and out of every storage this site can write, and out of
+ * every field that could hold it: a model id that looks like a key goes too.
+ */
 export function forgetKey(storages: ReadonlyArray<Storage | undefined>, settings: Settings): Settings {
-  const forgotten = { ...settings, apiKey: undefined, remember: false };
+  const model = looksLikeApiKey(settings.model) ? DEFAULT_SETTINGS.model : settings.model;
+  const forgotten = { ...settings, model, apiKey: undefined, remember: false };
   for (const storage of storages) {
     safely(() => storage?.removeItem(STORAGE_KEY), undefined);
   }

@@ -366,6 +366,39 @@ describe('App: the key', () => {
     expect(localStorage.getItem(STORAGE_KEY)).toContain(KEY);
   });
 
+  it('refuses a key pasted into the Model field: not saved, not shown, not sent', async () => {
+    const load = loaderOf(replying({ answered: false, answer: '', citations: [] }, CLAUDE));
+    setup(load);
+    fireEvent.input(screen.getByLabelText('Model'), { target: { value: 'sk-ant-api03-secret-key-0123' } });
+    fireEvent.click(screen.getByLabelText(/Remember the key/));
+    fireEvent.submit(screen.getByLabelText('Model').closest('form') as HTMLFormElement);
+    expect(screen.getByText(/Not saved\. That looks like an API key/)).toBeTruthy();
+    expect(JSON.stringify({ ...localStorage })).not.toContain('sk-ant');
+    askQuestion(DVD);
+    await screen.findByRole('heading', { name: 'Answer' });
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('Forget key empties a key left in the Model field', () => {
+    setup();
+    setKey(KEY);
+    fireEvent.input(screen.getByLabelText('Model'), { target: { value: 'sk-ant-api03-secret-key-0123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Forget key' }));
+    expect((screen.getByLabelText('Model') as HTMLInputElement).value).toBe('claude-opus-5');
+    expect(document.body.innerHTML).not.toContain('secret-key');
+    expect(JSON.stringify({ ...localStorage })).not.toContain('secret-key');
+  });
+
+  it('does not save a model id over 200 characters, and says why', () => {
+    setup();
+    fireEvent.input(screen.getByLabelText('Model'), { target: { value: 'm'.repeat(201) } });
+    setKey(KEY, { remember: true });
+    expect(
+      screen.getByText(/Not saved\. The model id is 201 characters long; the limit is 200/),
+    ).toBeTruthy();
+    expect(localStorage.getItem(STORAGE_KEY)).toBeNull();
+  });
+
   it('uses the model chosen in settings', async () => {
     const load = loaderOf(replying({ answered: false, answer: '', citations: [] }, CLAUDE));
     setup(load);
@@ -390,9 +423,20 @@ describe('App: what else a visitor meets', () => {
     );
   });
 
-  it('an over-long question cannot be typed, and an invalid one claims no retrieval that never ran', async () => {
-    setup();
-    expect((screen.getByLabelText('Your question') as HTMLInputElement).maxLength).toBe(1000);
+  it('an over-long question is refused with its length, not cut by maxlength', () => {
+    const load = loaderOf(neverCalled());
+    setup(load);
+    const box = screen.getByLabelText('Your question') as HTMLInputElement;
+    expect(box.hasAttribute('maxlength')).toBe(false);
+    askQuestion(`${'Why '.repeat(300)}?`);
+    expect(screen.getByRole('alert').textContent).toMatch(
+      /Your question is 1,201 characters long; the limit is 1,000/,
+    );
+    expect(box.value).toHaveLength(1201);
+    expect(screen.queryByRole('heading', { name: 'Answer' })).toBeNull();
+  });
+
+  it('an invalid question claims no retrieval that never ran', async () => {
     const invalid = await ask({ engine, client: neverCalled(), question: 'x'.repeat(1200) });
     render(<ResultView result={invalid} openId={undefined} onOpenPassage={() => {}} />);
     const section = document.querySelectorAll('section.result');

@@ -3,7 +3,10 @@ import {
   cleanKey,
   DEFAULT_SETTINGS,
   forgetKey,
+  keyProblem,
   loadSettings,
+  looksLikeApiKey,
+  modelProblem,
   STORAGE_KEY,
   saveSettings,
 } from '../../../src/ui/ask/settings';
@@ -62,7 +65,7 @@ describe('settings storage', () => {
     expect(loadSettings(storage).useClaude).toBe(true);
   });
 
-  it.each([['not json'], ['{"version":2,"model":"m"}'], ['{"version":1,"model":""}'], ['null']])(
+  it.each([['not json'], ['{"version":2,"model":"m"}'], ['null']])(
     'drops what it cannot read back (%s) and starts from the defaults',
     (stored) => {
       const storage = memoryStorage();
@@ -105,5 +108,60 @@ describe('settings storage', () => {
     expect(forgotten).toEqual({ apiKey: undefined, model: 'm', remember: false, useClaude: true });
     expect(local.getItem(STORAGE_KEY)).not.toContain(KEY);
     expect(session.getItem(STORAGE_KEY)).toBeNull();
+  });
+});
+
+describe('settings: a bad field drops that field, never the record', () => {
+  it('keeps the remembered key when the model id saved beside it is over 200 characters', () => {
+    const storage = memoryStorage();
+    storage.setItem(STORAGE_KEY, JSON.stringify({ version: 1, model: 'm'.repeat(201), apiKey: KEY }));
+    expect(loadSettings(storage)).toEqual({ ...DEFAULT_SETTINGS, apiKey: KEY, remember: true });
+  });
+
+  it.each([
+    ['an empty model', { model: '' }, { model: DEFAULT_SETTINGS.model }],
+    [
+      'a key in the Model field',
+      { model: 'sk-ant-api03-abcdefghijklmnopqrstuvwxyz' },
+      { model: DEFAULT_SETTINGS.model },
+    ],
+    ['a key over 500 characters', { model: 'm', apiKey: 'k'.repeat(501) }, { model: 'm', apiKey: undefined }],
+    ['a switch that is not a boolean', { model: 'm', useClaude: 'no' }, { model: 'm', useClaude: true }],
+  ])('drops %s alone', (_name, fields, expected) => {
+    const storage = memoryStorage();
+    storage.setItem(STORAGE_KEY, JSON.stringify({ version: 1, ...fields }));
+    expect(loadSettings(storage)).toMatchObject(expected);
+  });
+});
+
+describe('settings: the limits the form enforces', () => {
+  it.each([
+    ['sk-ant-api03-AbCdEf0123456789'],
+    ['sk-proj-abc'],
+    ['AbCdEfGhIjKlMnOpQrStUvWxYz0123456789AbCdEf'],
+  ])('refuses what looks like an API key (%s) in the Model field', (pasted) => {
+    expect(looksLikeApiKey(pasted)).toBe(true);
+    expect(modelProblem(pasted)).toMatch(/looks like an API key/);
+  });
+
+  it.each([['claude-opus-5'], ['claude-3-5-sonnet-20241022'], ['claude-haiku-5@2026-01-01']])(
+    'accepts a model id (%s)',
+    (model) => {
+      expect(modelProblem(model)).toBeUndefined();
+    },
+  );
+
+  it('says how long an over-long model id or key is', () => {
+    expect(modelProblem('m'.repeat(201))).toMatch(/201 characters long; the limit is 200/);
+    expect(keyProblem('k'.repeat(501))).toMatch(/501 characters long; an API key is at most 500/);
+    expect(keyProblem(KEY)).toBeUndefined();
+  });
+
+  it('Forget key clears a key pasted in the Model field too', () => {
+    const storage = memoryStorage();
+    const settings = { ...DEFAULT_SETTINGS, model: 'sk-ant-api03-secret', apiKey: KEY };
+    const forgotten = forgetKey([storage], settings);
+    expect(forgotten.model).toBe(DEFAULT_SETTINGS.model);
+    expect(storage.getItem(STORAGE_KEY)).not.toContain('sk-ant');
   });
 });

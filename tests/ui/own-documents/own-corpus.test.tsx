@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parseIndex } from '../../../src/compiled-index/parse';
+import { parseIndex, serializeIndex } from '../../../src/compiled-index/parse';
+import { compileIndex } from '../../../src/ingest/compile';
 import { indexedDbStore, type KeptStore, KeptStoreError } from '../../../src/ui/own-documents/kept-corpus';
 import { hasKeptCorpus } from '../../../src/ui/own-documents/kept-flag';
 import { OwnCorpusPanel } from '../../../src/ui/own-documents/own-corpus';
@@ -168,6 +169,17 @@ describe('keeping your documents on this device', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove your documents' }));
     await screen.findByText(/gone from this page and from this device/);
     expect(await on.kept()).toBeUndefined();
+  });
+
+  it('does not restore kept documents with one bit flipped: it says they are damaged or altered', async () => {
+    const on = device();
+    const text = readFileSync('tests/fixtures/other-corpus/garden.md', 'utf8');
+    const bytes = serializeIndex(compileIndex({ files: [{ path: 'garden.md', text }] }));
+    bytes[bytes.length - 5] = (bytes[bytes.length - 5] as number) ^ 0x10;
+    await on.store.save(bytes);
+    await visit(on);
+    const alert = await screen.findByText(/could not be read back/, {}, { timeout: 5000 });
+    expect(alert.textContent).toMatch(/damaged or has been altered/);
   });
 
   it('still takes unreadable kept documents off the device after new ones were brought', async () => {

@@ -76,6 +76,15 @@ describe('fetchIndexFile', () => {
     );
   });
 
+  it('rejects a download with one bit flipped, saying the index is damaged or altered', async () => {
+    const flipped = new Uint8Array(bytes);
+    flipped[200] = (flipped[200] as number) ^ 1;
+    const fetch = async () => responseOf([flipped]);
+    await expect(fetchIndexFile({ url: 'i', fetch, onProgress: () => {} })).rejects.toThrow(
+      /damaged or has been altered/,
+    );
+  });
+
   it('rejects a download that is not an index', async () => {
     const fetch = async () => responseOf([new TextEncoder().encode('<!doctype html>')]);
     await expect(fetchIndexFile({ url: 'i', fetch, onProgress: () => {} })).rejects.toThrow(IndexLoadError);
