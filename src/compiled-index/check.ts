@@ -95,6 +95,7 @@ const HeaderSchema = z.object({
   gate: GateSettingsSchema,
   /** How many passages, at most, are given to the generator as context. */
   contextSize: z.int().check(z.positive()),
+  corpus: z.optional(nonEmpty()),
 });
 
 function check<T>(value: unknown, name: string, schema: z.ZodMiniType<T>): T {

@@ -35,4 +35,6 @@ export interface CompiledIndex {
   prompt: Prompt;
   gate: GateSettings;
   contextSize: number;
+  /** What the corpus is called, for the words around its answers ("the library manual", "docs/"). */
+  corpus?: string;
 }

@@ -36,17 +36,18 @@ describe('npm run ingest', () => {
     expect(result.stdout).toMatch(/16 passages from 4 files/);
   });
 
-  it('fails on a duplicate heading, naming the id and both places', () => {
-    const result = run('ingest', [
-      '--corpus',
-      'tests/fixtures/duplicate-heading',
-      '--out',
-      join(work, 'dup.json'),
-    ]);
-    expect(result.code).not.toBe(0);
-    expect(result.stderr).toMatch(/a#setup/);
-    expect(result.stderr).toMatch(/line 3/);
-    expect(result.stderr).toMatch(/line 7/);
+  it('lists a heading whose id still clashes, naming the id and both places; fails on it only with --strict', () => {
+    const args = ['--corpus', 'tests/fixtures/duplicate-heading', '--out', join(work, 'dup.bin')];
+    const result = run('ingest', args);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(
+      /a\.md line 7: section left out: its id a#guide-setup is taken by a\.md line 3 as well/,
+    );
+    expect(result.stdout).toMatch(/2 passages from 2 files/);
+    const strict = run('ingest', [...args, '--strict']);
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toMatch(/a#guide-setup/);
+    expect(strict.stderr).toMatch(/--strict: nothing written/);
   });
 
   it('fails on a missing corpus folder with a message naming it', () => {

@@ -55,10 +55,11 @@ export function libraryIndex(): CompiledIndex {
 
 /** tests/fixtures/other-corpus/garden.md as a visitor's own documents: not calibrated, two passages. */
 export function gardenEngine(): Engine {
-  const garden = compileOwnCorpus(
-    [{ path: 'garden.md', text: readFileSync('tests/fixtures/other-corpus/garden.md', 'utf8') }],
-    { version: 'answer.v2', text: 'x' },
-  );
+  const garden = compileOwnCorpus({
+    files: [{ path: 'garden.md', text: readFileSync('tests/fixtures/other-corpus/garden.md', 'utf8') }],
+    prompt: { version: 'answer.v2', text: 'x' },
+    corpus: 'your documents',
+  });
   if (!garden.ok) throw new Error('the garden fixture must compile');
   return createEngine(garden.index);
 }

@@ -2,6 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import type { Engine } from '../../ask/engine-setup';
 import type { CompiledIndex } from '../../compiled-index/types';
+import { DOC_FILE_ACCEPT } from '../../ingest/doc-files';
 import type { DroppedEntry } from './dropped-entries';
 
 /** The visitor's documents once indexed: their engine, and what the switcher names them by. */
@@ -60,8 +61,9 @@ export function CorpusPanel({
     <section class="corpus" aria-labelledby="corpus-heading">
       <h2 id="corpus-heading">Your own documents</h2>
       <p>
-        Index Markdown files of your own and ask them instead. They are read and indexed in this page, on your
-        device: nothing is uploaded.
+        Index documents of your own (Markdown, MDX or plain text) and ask them instead. They are read and
+        indexed in this page, on your device: nothing is uploaded. Files it cannot use are listed, and the
+        rest indexed.
       </p>
       {/* Dropping is for the mouse; the two file buttons inside are the keyboard's way in. */}
       <fieldset
@@ -76,7 +78,7 @@ export function CorpusPanel({
         <legend>Drop Markdown files or a folder here, or</legend>
         <label class="file-button">
           choose files
-          <input type="file" multiple accept=".md,.markdown,text/markdown" onChange={fromInput} />
+          <input type="file" multiple accept={DOC_FILE_ACCEPT} onChange={fromInput} />
         </label>
         <label class="file-button">
           choose a folder

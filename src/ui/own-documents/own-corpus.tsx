@@ -5,10 +5,11 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { parseIndex, serializeIndex } from '../../compiled-index/parse';
 import type { CompiledIndex } from '../../compiled-index/types';
 import { IndexLoadError } from '../../compiled-index/version';
+import { describeLeftOut, type LeftOut as LeftOutItem } from '../../ingest/left-out';
 import { assertNever, type GateSettings, type Prompt } from '../../types';
 import { CalibrationPanel } from './calibration-panel';
 import type { BuildCorpus } from './corpus-build';
-import { type PickedFile, readPickedFiles } from './corpus-files';
+import { corpusName, type PickedFile, readPickedFiles } from './corpus-files';
 import type { Incoming, OwnCorpus } from './corpus-panel';
 import { holdsFolder, walkEntries } from './dropped-entries';
 import { indexedDbStore, type KeptStore, KeptStoreError } from './kept-corpus';
@@ -16,8 +17,8 @@ import { indexedDbStore, type KeptStore, KeptStoreError } from './kept-corpus';
 type Status =
   | { phase: 'idle' }
   | { phase: 'working'; step: string }
-  | { phase: 'failed'; problems: string[]; leftOut: string[] }
-  | { phase: 'built'; leftOut: string[] }
+  | { phase: 'failed'; problems: string[]; leftOut: LeftOutItem[] }
+  | { phase: 'built'; leftOut: LeftOutItem[] }
   | { phase: 'restored'; files: number }
   | { phase: 'removed'; fromDevice: boolean; problem?: string | undefined };
 
@@ -162,38 +163,39 @@ export function OwnCorpusPanel(props: OwnCorpusPanelProps) {
   const take = async ({ id, files, entries }: Incoming) => {
     latest.current = id;
     let picked: PickedFile[] = files;
-    let unreadable: string[] = [];
+    let unlisted: LeftOutItem[] = [];
     if (holdsFolder(entries)) {
       setStatus({ phase: 'working', step: 'Reading the folder…' });
       const walked = await walkEntries(entries);
       if (id !== latest.current) return;
       picked = walked.files;
-      unreadable = walked.problems;
+      unlisted = walked.leftOut;
     }
     setStatus({ phase: 'working', step: `Reading ${plural(picked.length, 'file')}…` });
     const read = await readPickedFiles(picked);
     if (id !== latest.current) return;
-    if (!read.ok || unreadable.length > 0) {
-      const problems = [...unreadable, ...(read.ok ? [] : read.problems)];
-      setStatus({ phase: 'failed', problems, leftOut: read.leftOut });
+    const leftOut = [...unlisted, ...read.leftOut];
+    if (!read.ok) {
+      setStatus({ phase: 'failed', problems: read.problems, leftOut });
       return;
     }
-    setStatus({ phase: 'working', step: `Indexing ${plural(read.files.length, 'Markdown file')}…` });
+    setStatus({ phase: 'working', step: `Indexing ${plural(read.files.length, 'document')}…` });
     let outcome: Awaited<ReturnType<BuildCorpus>>;
     try {
-      outcome = await build(read.files, prompt);
+      const corpus = corpusName(picked.map((file) => file.webkitRelativePath || file.name));
+      outcome = await build({ files: read.files, prompt, corpus });
     } catch (error) {
       if (id !== latest.current) return;
       const message = error instanceof Error ? error.message : String(error);
-      setStatus({ phase: 'failed', problems: [message], leftOut: read.leftOut });
+      setStatus({ phase: 'failed', problems: [message], leftOut });
       return;
     }
     if (id !== latest.current) return;
     if (!outcome.ok) {
-      setStatus({ phase: 'failed', problems: outcome.problems, leftOut: read.leftOut });
+      setStatus({ phase: 'failed', problems: outcome.problems, leftOut });
       return;
     }
-    setStatus({ phase: 'built', leftOut: read.leftOut });
+    setStatus({ phase: 'built', leftOut: [...leftOut, ...outcome.leftOut] });
     shown.current++;
     onBuilt(outcome.index);
   };
@@ -295,7 +297,8 @@ export function OwnCorpusPanel(props: OwnCorpusPanelProps) {
           </label>
           <label>
             <input type="radio" name="corpus" checked={active === 'own'} onChange={() => onSwitch('own')} />
-            your documents ({plural(own.files, 'file')}, {plural(own.passages, 'passage')})
+            {own.index.corpus ?? 'your documents'} ({plural(own.files, 'file')},{' '}
+            {plural(own.passages, 'passage')})
           </label>
         </fieldset>
       )}
@@ -367,7 +370,11 @@ function CorpusStatus({ status }: { status: Status }) {
     case 'built':
       return (
         <div role="status" class="corpus-status">
-          <p>Your documents are indexed, and the questions you ask now go to them.</p>
+          <p>
+            Your documents are indexed
+            {status.leftOut.length > 0 ? ', all but the files listed below,' : ''} and the questions you ask
+            now go to them.
+          </p>
           <LeftOut leftOut={status.leftOut} />
         </div>
       );
@@ -419,13 +426,14 @@ function LeftOnDeviceNote({ left }: { left: LeftOnDevice | undefined }) {
   }
 }
 
-function LeftOut({ leftOut }: { leftOut: string[] }) {
+function LeftOut({ leftOut }: { leftOut: LeftOutItem[] }) {
   if (leftOut.length === 0) return null;
+  const lines = leftOut.map(describeLeftOut);
   return (
     <details>
-      <summary>{plural(leftOut.length, 'file')} left out</summary>
+      <summary>{plural(leftOut.length, 'file or section', 'files or sections')} left out</summary>
       <ul>
-        {leftOut.map((line) => (
+        {lines.map((line) => (
           <li key={line}>{line}</li>
         ))}
       </ul>
