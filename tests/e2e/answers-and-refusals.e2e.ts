@@ -22,7 +22,7 @@ describe('without a key, the stand-in answers from the manual', () => {
     expect(await resultHeading(page).textContent()).toBe('Answer');
     expect(await page.locator('.answer-text').textContent()).toContain('7 days');
     expect(await page.locator('section.result .generator').textContent()).toContain(
-      'extractive stand-in (quotes the manual; not a language model)',
+      'extractive stand-in (quotes the passages it was given; not a language model)',
     );
     const passage = page.locator('details#passage-02-borrowing-loan-periods');
     const passageText = passage.locator('.passage-text');
