@@ -119,6 +119,11 @@ describe('HTML comments and tags', () => {
     expect(passages[0]?.text).toBe(`Render into \`<div id="app">\`:\n\n${fence}`);
   });
 
+  it('reads a < that never closes on its line as text, not as a tag eating the rest', () => {
+    const passages = only('# Compare', 'If a <b and c then stop.', '', 'Next paragraph.');
+    expect(passages[0]?.text).toBe('If a <b and c then stop.\n\nNext paragraph.');
+  });
+
   it('drops the content of script and style elements', () => {
     expect(only('# Page', '<style>', '.x { color: red }', '</style>', 'Text.')[0]?.text).toBe('Text.');
   });
