@@ -2,13 +2,12 @@
 // to a folder followed (a `self -> .` link would repeat the corpus, two can loop), and every file left out
 // named with why. Shared by `npm run ingest` and the index that `ask` and `eval` build when it is missing.
 import { type Dirent, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
-import { basename, extname, join, relative, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import type { SourceFile } from '../src/ingest/chunk';
 import { type CompiledCorpus, type CompileOptions, compileCorpus } from '../src/ingest/compile';
 import { docKindOf, MAX_FILE_BYTES, notADocument } from '../src/ingest/doc-files';
 import { IngestError } from '../src/ingest/errors';
 import { describeLeftOut, type LeftOut } from '../src/ingest/left-out';
-import type { Prompt } from '../src/types';
 import { readText, UsageError } from './cli';
 
 export const BUNDLED_CORPUS = 'corpus';
@@ -164,13 +163,6 @@ export function newestChange(folder: string): number {
     }
   }
   return newest;
-}
-
-export const DEFAULT_PROMPT = 'prompts/answer.v2.md';
-
-/** The prompt file as the index records it: its name without the extension is its version. */
-export function readPrompt(path: string): Prompt {
-  return { version: basename(path, extname(path)), text: readText(path, 'prompt') };
 }
 
 /** A folder compiled: the index, and everything left out of it (files of the folder, files and sections of the corpus). */

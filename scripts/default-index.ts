@@ -1,19 +1,11 @@
 // No separate build step: `ask` and `eval` compile the default index from the bundled corpus when it is
 // missing or older than corpus/, so that `npm ci && npm run ask -- "…"` works on a fresh clone.
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
 import { serializeIndex } from '../src/compiled-index/parse';
 import { DEFAULT_GATE } from '../src/config';
 import { describeLeftOut } from '../src/ingest/left-out';
-import { DEFAULT_INDEX, loadIndexFile } from './cli';
-import {
-  BUNDLED_CORPUS,
-  BUNDLED_CORPUS_NAME,
-  compileFolder,
-  DEFAULT_PROMPT,
-  newestChange,
-  readPrompt,
-} from './corpus-folder';
+import { DEFAULT_INDEX, loadIndexFile, writeOutput } from './cli';
+import { BUNDLED_CORPUS, BUNDLED_CORPUS_NAME, compileFolder, newestChange } from './corpus-folder';
 
 /**
  * The default index's path, once it is there and as new as corpus/; says so on stderr when it builds it.
@@ -32,12 +24,10 @@ export function defaultIndex(): string {
   console.error(`compiling ${path} from ${BUNDLED_CORPUS}/ (${why})…`);
   const { index, leftOut } = compileFolder({
     folder: BUNDLED_CORPUS,
-    prompt: readPrompt(DEFAULT_PROMPT),
     gate: DEFAULT_GATE,
   });
   for (const item of leftOut) console.error(`  left out: ${describeLeftOut(item)}`);
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, serializeIndex(index));
+  writeOutput({ path, what: 'index', data: serializeIndex(index) });
   console.error(`compiled ${index.passages.length} passages into ${path}`);
   return path;
 }

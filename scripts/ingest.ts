@@ -1,8 +1,8 @@
-// npm run ingest -- [--corpus DIR] [--out FILE] [--prompt FILE] [--threshold N] [--min-margin N] [--model bm25|tfidf] [--strict] [--quiet]
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+// npm run ingest -- [--corpus DIR] [--out FILE] [--prompt VERSION] [--threshold N] [--min-margin N] [--model bm25|tfidf] [--strict] [--quiet]
+import { relative, resolve } from 'node:path';
 import { serializeIndex } from '../src/compiled-index/parse';
 import { DEFAULT_GATE, uncalibratedGate } from '../src/config';
+import { CURRENT_PROMPT_VERSION } from '../src/generation/prompt-versions';
 import { describeLeftOut } from '../src/ingest/left-out';
 import {
   DEFAULT_RETRIEVAL_MODEL,
@@ -11,20 +11,24 @@ import {
   type RetrievalModel,
 } from '../src/retrieval/model';
 import type { GateSettings } from '../src/types';
-import { DEFAULT_INDEX, parseCommandLine, run, UsageError } from './cli';
-import { BUNDLED_CORPUS, compileFolder, DEFAULT_PROMPT, readPrompt } from './corpus-folder';
+import { DEFAULT_INDEX, parseCommandLine, run, shippedPromptVersion, UsageError, writeOutput } from './cli';
+import { BUNDLED_CORPUS, compileFolder } from './corpus-folder';
 
 const USAGE = [
-  'usage: npm run ingest -- [--corpus DIR] [--out FILE] [--prompt FILE] [--threshold N] [--min-margin N] [--model bm25|tfidf] [--strict] [--quiet]',
+  'usage: npm run ingest -- [--corpus DIR] [--out FILE] [--prompt VERSION] [--threshold N] [--min-margin N] [--model bm25|tfidf] [--strict] [--quiet]',
   '       reads .md, .mdx, .markdown and .txt files under DIR; files it cannot use are listed and left out,',
   '       and the rest indexed. --strict: exit 1 and write nothing when any file or section is left out.',
 ].join('\n');
 
-function score(value: string | undefined, flag: string): number | undefined {
+/** A number from the command line within [low, high], or strictly between them when `open`. */
+function score(options: { value: string | undefined; flag: string; open: boolean }): number | undefined {
+  const { value, flag, open } = options;
   if (value === undefined) return undefined;
   const number = Number(value);
-  if (value.trim() === '' || !Number.isFinite(number) || number < 0 || number > 1) {
-    throw new UsageError(`${flag} takes a number from 0 to 1, not ${JSON.stringify(value)}`);
+  const inside = open ? number > 0 && number < 1 : number >= 0 && number <= 1;
+  if (value.trim() === '' || !Number.isFinite(number) || !inside) {
+    const range = open ? 'above 0 and below 1' : 'from 0 to 1';
+    throw new UsageError(`${flag} takes a number ${range}, not ${JSON.stringify(value)}`);
   }
   return number;
 }
@@ -62,7 +66,7 @@ run(() => {
       options: {
         corpus: { type: 'string', default: BUNDLED_CORPUS },
         out: { type: 'string', default: DEFAULT_INDEX },
-        prompt: { type: 'string', default: DEFAULT_PROMPT },
+        prompt: { type: 'string', default: CURRENT_PROMPT_VERSION },
         threshold: { type: 'string' },
         'min-margin': { type: 'string' },
         model: { type: 'string', default: DEFAULT_RETRIEVAL_MODEL.kind },
@@ -75,12 +79,13 @@ run(() => {
   const folder = values.corpus;
   const gate = gateFor({
     folder,
-    threshold: score(values.threshold, '--threshold'),
-    minMargin: score(values['min-margin'], '--min-margin'),
+    // The limits an index is checked against when loaded (INDEX_LIMITS): 0 would open the gate to everything.
+    threshold: score({ value: values.threshold, flag: '--threshold', open: true }),
+    minMargin: score({ value: values['min-margin'], flag: '--min-margin', open: false }),
   });
-  const prompt = readPrompt(values.prompt);
-  const model = modelNamed(values.model);
-  const { index, leftOut } = compileFolder({ folder, prompt, gate, model });
+  const promptVersion = shippedPromptVersion(values.prompt);
+
+  const { index, leftOut } = compileFolder({ folder, promptVersion, gate, model: modelNamed(values.model) });
 
   // On stderr, even with --quiet: a file left out is news the user must see.
   if (leftOut.length > 0) {
@@ -91,15 +96,12 @@ run(() => {
     console.error(`--strict: nothing written to ${values.out}`);
     return 1;
   }
-  mkdirSync(dirname(values.out), { recursive: true });
-  writeFileSync(values.out, serializeIndex(index));
+  writeOutput({ path: values.out, what: 'index', data: serializeIndex(index) });
   if (!values.quiet) {
     const where = relative('.', folder) || '.';
     const files = new Set(index.passages.map((passage) => passage.file)).size;
     console.log(`${index.passages.length} passages from ${files} files in ${where} → ${values.out}`);
-    console.log(
-      `model: ${describeModel(index.model)}, ${index.terms.length} terms; prompt ${prompt.version}`,
-    );
+    console.log(`model: ${describeModel(index.model)}, ${index.terms.length} terms; prompt ${promptVersion}`);
     console.log(`gate: threshold ${gate.threshold}, minMargin ${gate.minMargin}; ${gate.source}`);
   }
   return 0;

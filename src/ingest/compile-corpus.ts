@@ -4,7 +4,6 @@
 
 import type { CompiledIndex } from '../compiled-index/types';
 import { uncalibratedGate } from '../config';
-import type { Prompt } from '../types';
 import type { SourceFile } from './chunk';
 import { compileCorpus } from './compile';
 import { IngestError } from './errors';
@@ -17,7 +16,6 @@ export type CompileOutcome =
 /** The index of what can be used, with every file left out and why; or why nothing could be. */
 export function compileOwnCorpus(options: {
   files: SourceFile[];
-  prompt: Prompt;
   /** What the page calls them: "your documents", or the folder they came in. */
   corpus: string;
 }): CompileOutcome {

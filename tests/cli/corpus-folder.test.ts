@@ -114,7 +114,7 @@ describe('the quick start on a fresh clone: no build step before npm run ask', (
     // A checkout with no generated/ folder: the repository's files linked in, nothing built.
     const clone = join(work, 'clone');
     mkdirSync(clone);
-    for (const entry of ['corpus', 'prompts', 'package.json', 'node_modules']) {
+    for (const entry of ['corpus', 'package.json', 'node_modules']) {
       symlinkSync(join(REPOSITORY, entry), join(clone, entry));
     }
     const first = run('ask', ['How long can I borrow a DVD for?'], clone);
@@ -133,7 +133,7 @@ describe('the quick start on a fresh clone: no build step before npm run ask', (
     const clone = join(work, 'stale');
     mkdirSync(join(clone, 'generated'), { recursive: true });
     cpSync(join(REPOSITORY, 'corpus'), join(clone, 'corpus'), { recursive: true });
-    for (const entry of ['prompts', 'package.json', 'node_modules']) {
+    for (const entry of ['package.json', 'node_modules']) {
       symlinkSync(join(REPOSITORY, entry), join(clone, entry));
     }
     expect(run('ingest', ['--quiet'], clone).code).toBe(0);

@@ -6,17 +6,16 @@ import type { CompiledIndex, RawIndex } from '../../compiled-index/types';
 import { unpackColumns } from '../../compiled-index/wire';
 import type { SourceFile } from '../../ingest/chunk';
 import type { LeftOut } from '../../ingest/left-out';
-import { assertNever, type Prompt } from '../../types';
+import { assertNever } from '../../types';
 import { askWorker, type WorkerOf } from '../shell/index-loading';
 
 export type BuildOutcome =
   | { ok: true; index: CompiledIndex; leftOut: LeftOut[] }
   | { ok: false; problems: string[] };
 
-/** The files to index, the prompt, and what the page calls them ("your documents", the folder). */
+/** The files to index, and what the page calls them ("your documents", the folder). */
 export interface BuildRequest {
   files: SourceFile[];
-  prompt: Prompt;
   corpus: string;
 }
 

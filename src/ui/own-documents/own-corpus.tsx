@@ -6,7 +6,7 @@ import { parseIndex, serializeIndex } from '../../compiled-index/parse';
 import type { CompiledIndex } from '../../compiled-index/types';
 import { IndexLoadError } from '../../compiled-index/version';
 import { describeLeftOut, type LeftOut as LeftOutItem } from '../../ingest/left-out';
-import { assertNever, type GateSettings, type Prompt } from '../../types';
+import { assertNever, type GateSettings } from '../../types';
 import { CalibrationPanel } from './calibration-panel';
 import type { BuildCorpus } from './corpus-build';
 import { corpusName, type PickedFile, readPickedFiles } from './corpus-files';
@@ -37,7 +37,6 @@ export interface OwnCorpusPanelProps {
   incoming: Incoming | undefined;
   /** The first download saw the kept flag: read the kept documents back. */
   restore: boolean;
-  prompt: Prompt;
   build: BuildCorpus;
   own: OwnCorpus | undefined;
   active: 'bundled' | 'own';
@@ -66,7 +65,7 @@ const rethrowLater = (error: unknown) =>
   });
 
 export function OwnCorpusPanel(props: OwnCorpusPanelProps) {
-  const { incoming, restore, prompt, build, own, active, onBuilt, onSwitch, onApply, onRemove } = props;
+  const { incoming, restore, build, own, active, onBuilt, onSwitch, onApply, onRemove } = props;
   const [store] = useState(
     () => props.store ?? indexedDbStore({ factory: globalThis.indexedDB, flags: props.flags }),
   );
@@ -183,7 +182,7 @@ export function OwnCorpusPanel(props: OwnCorpusPanelProps) {
     let outcome: Awaited<ReturnType<BuildCorpus>>;
     try {
       const corpus = corpusName(picked.map((file) => file.webkitRelativePath || file.name));
-      outcome = await build({ files: read.files, prompt, corpus });
+      outcome = await build({ files: read.files, corpus });
     } catch (error) {
       if (id !== latest.current) return;
       const message = error instanceof Error ? error.message : String(error);

@@ -5,15 +5,14 @@ import { type BuildMessage, buildInWorker } from '../../../src/ui/own-documents/
 import { tinyIndex } from '../../helpers/engine';
 import { fakeWorker } from '../../helpers/fake-worker';
 
-const PROMPT = { version: 'answer.v2', text: 'x' };
 const FILES = [{ path: 'a.md', text: '# A\n' }];
-const REQUEST = { files: FILES, prompt: PROMPT, corpus: 'your documents' };
+const REQUEST = { files: FILES, corpus: 'your documents' };
 const LEFT_OUT = [{ path: 'b.png', reason: 'not a documentation file', fix: 'convert it' }];
 
 const fake = (reply: BuildMessage | { error: string }) => fakeWorker<BuildMessage>([reply]);
 
 describe('buildInWorker', () => {
-  it('sends the files, prompt and name, checks the index that comes back with what it left out, and ends the worker', async () => {
+  it('sends the files and their name, checks the index that comes back with what it left out, and ends the worker', async () => {
     const worker = fake({
       type: 'built',
       index: packColumns(readIndexFile(serializeIndex(tinyIndex()))),
