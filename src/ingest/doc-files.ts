@@ -23,9 +23,6 @@ export const fileTitleOf = (path: string) => stemOf(path).split('/').at(-1) ?? p
 
 export const DOC_EXTENSIONS_IN_WORDS = '.md, .mdx, .markdown or .txt';
 
-/** The `accept` of the page's file input. */
-export const DOC_FILE_ACCEPT = '.md,.mdx,.markdown,.txt,text/markdown,text/plain';
-
 /** A file that is not a document, as a line of the left-out list. */
 export const notADocument = (path: string) => ({
   path,

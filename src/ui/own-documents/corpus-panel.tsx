@@ -2,7 +2,6 @@ import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import type { Engine } from '../../ask/engine-setup';
 import type { CompiledIndex } from '../../compiled-index/types';
-import { DOC_FILE_ACCEPT } from '../../ingest/doc-files';
 import type { DroppedEntry } from './dropped-entries';
 
 /** The visitor's documents once indexed: their engine, and what the switcher names them by. */
@@ -15,6 +14,12 @@ export interface OwnCorpus {
   files: number;
   passages: number;
 }
+
+/**
+ * The file picker's filter: the extensions `src/ingest/doc-files.ts` reads (a test holds them equal).
+ * Written out here because the first download may not import the ingest.
+ */
+export const DOC_FILE_ACCEPT = '.md,.mdx,.markdown,.txt,text/markdown,text/plain';
 
 /** Files brought in one pick or one drop; a dropped folder comes as entries to walk. */
 export interface Incoming {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { docKindOf } from '../../../src/ingest/doc-files';
 import {
   corpusName,
   MAX_CORPUS_BYTES,
@@ -6,6 +7,7 @@ import {
   type PickedFile,
   readPickedFiles,
 } from '../../../src/ui/own-documents/corpus-files';
+import { DOC_FILE_ACCEPT } from '../../../src/ui/own-documents/corpus-panel';
 
 const file = (name: string, text = '# T\n', extra: Partial<PickedFile> = {}): PickedFile => ({
   name,
@@ -103,6 +105,17 @@ describe('readPickedFiles', () => {
   it('rethrows an error that is not a failed read', async () => {
     const bug = () => Promise.reject(new RangeError('a bug'));
     await expect(readPickedFiles([file('a.md', '', { text: bug })])).rejects.toThrow(RangeError);
+  });
+});
+
+describe("the file picker's filter", () => {
+  it('offers exactly the extensions the ingest reads', () => {
+    const extensions = DOC_FILE_ACCEPT.split(',').filter((entry) => entry.startsWith('.'));
+    for (const extension of extensions) expect(docKindOf(`a${extension}`)).toBeDefined();
+    for (const extension of ['.md', '.MDX', '.markdown', '.txt']) {
+      expect(extensions).toContain(extension.toLowerCase());
+    }
+    expect(docKindOf('a.html')).toBeUndefined();
   });
 });
 
