@@ -2,8 +2,8 @@
 import { relative, resolve } from 'node:path';
 import { serializeIndex } from '../src/compiled-index/parse';
 import { DEFAULT_GATE, uncalibratedGate } from '../src/config';
-import { CURRENT_PROMPT_VERSION } from '../src/generation/prompt-versions';
 import { describeLeftOut } from '../src/ingest/left-out';
+import { CURRENT_PROMPT_VERSION } from '../src/prompt-versions';
 import {
   DEFAULT_RETRIEVAL_MODEL,
   describeModel,

@@ -38,6 +38,7 @@ describe('a real documentation set dropped on the page', () => {
     await ask(page, 'What does the useId hook generate?');
     expect(await resultHeading(page).textContent()).toBe('Answer');
     const result = (await page.locator('section.result').textContent()) ?? '';
-    expect(result).toMatch(/preact-docs\/guide\/v10\/hooks#useid/);
+    // Ids are paths inside the dropped folder, as the CLI makes them from the same folder.
+    expect(result).toMatch(/(?<!preact-docs\/)guide\/v10\/hooks#useid/);
   });
 });
