@@ -19,6 +19,8 @@ describe('a real documentation set dropped on the page', () => {
     const page = await openSite(browserContext, site.server.url);
     // A drop from the desktop, as Chromium delivers it: real files by path, the folder an entry to walk.
     const zone = page.getByRole('group', { name: /Drop Markdown files or a folder here/ });
+    // The panel may start folded (a <details>): a visitor unfolds it to reach the drop zone.
+    if (!(await zone.isVisible())) await page.locator('details.corpus > summary').click();
     const box = await zone.boundingBox();
     if (box === null) throw new Error('the drop zone is not on the screen');
     const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
