@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import {
   closeSync,
   existsSync,
@@ -12,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseIndex } from '../../src/compiled-index/parse';
+import { runScript } from '../helpers/run-script';
 
 // The command-line scripts as a user runs them: a real process, real files, no key, no network.
 
@@ -21,15 +21,8 @@ vi.setConfig({ testTimeout: 30_000 });
 const work = mkdtempSync(join(tmpdir(), 'sourcebound-cli-'));
 const index = join(work, 'index.bin');
 
-function run(script: string, args: string[], extraEnv: Record<string, string> = {}) {
-  const env = { ...process.env, ANTHROPIC_API_KEY: '', ...extraEnv };
-  const result = spawnSync(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
-    encoding: 'utf8',
-    env,
-    timeout: 60_000,
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const run = (script: string, args: string[], env: Record<string, string> = {}) =>
+  runScript({ script, args, env });
 
 beforeAll(() => {
   const built = run('ingest', ['--corpus', 'corpus', '--out', index]);

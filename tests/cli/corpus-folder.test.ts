@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import {
   cpSync,
   existsSync,
@@ -12,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { parseIndex } from '../../src/compiled-index/parse';
+import { runScript } from '../helpers/run-script';
 
 // A corpus folder as people keep one, from the command line: real processes, real files, no key.
 
@@ -20,14 +20,7 @@ const work = mkdtempSync(join(tmpdir(), 'sourcebound-folder-'));
 const REPOSITORY = resolve('.');
 const REAL_DOCS = resolve('../shared/benchmarks/realdocs/preact/docs');
 
-function run(script: string, args: string[], cwd = REPOSITORY) {
-  const result = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', join(REPOSITORY, `scripts/${script}.ts`), ...args],
-    { encoding: 'utf8', cwd, env: { ...process.env, ANTHROPIC_API_KEY: '' }, timeout: 60_000 },
-  );
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const run = (script: string, args: string[], cwd = REPOSITORY) => runScript({ script, args, cwd });
 
 function folder(name: string, files: Record<string, string>): string {
   const root = join(work, name);
