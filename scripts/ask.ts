@@ -7,7 +7,6 @@ import type { GenerationClient } from '../src/types';
 import { assertNever } from '../src/types';
 import {
   chooseClient,
-  DEFAULT_INDEX,
   loadIndexFile,
   parseCommandLine,
   readIndexBytes,
@@ -17,6 +16,7 @@ import {
   UsageError,
   writeOutput,
 } from './cli';
+import { defaultIndex } from './default-index';
 import { describe } from './report';
 
 const USAGE = [
@@ -65,7 +65,7 @@ run(async () => {
       allowPositionals: true,
       options: {
         json: { type: 'boolean', default: false },
-        index: { type: 'string', default: DEFAULT_INDEX },
+        index: { type: 'string' },
         replay: { type: 'string' },
         model: { type: 'string' },
         'no-model': { type: 'boolean', default: false },
@@ -75,8 +75,10 @@ run(async () => {
     },
     USAGE,
   );
-  const bytes = readIndexBytes(values.index);
-  const index = loadIndexFile(values.index, bytes);
+  // Only the default index is built on demand: one named with --index is the user's.
+  const indexPath = values.index ?? defaultIndex();
+  const bytes = readIndexBytes(indexPath);
+  const index = loadIndexFile(indexPath, bytes);
   const engine = createEngine(index);
   if (values.trace !== undefined) {
     if (positionals.length > 0)
@@ -100,7 +102,7 @@ run(async () => {
     client = chosen.client;
     note = chosen.usesModel
       ? `generator: ${client.info.name} (ANTHROPIC_API_KEY is set)`
-      : 'no model: the extractive stand-in answers, quoting the manual; it is not a language model';
+      : `no model: the extractive stand-in answers, quoting ${index.corpus ?? `the passages of ${indexPath}`}; it is not a language model`;
   }
 
   // Ctrl-C ends the wait for the model cleanly: the question is refused as cancelled, exit 130. A second

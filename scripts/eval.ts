@@ -12,15 +12,8 @@ import {
 } from '../src/evaluation/eval-set';
 import { createReplayClient } from '../src/generation/replay';
 import { formatScore } from '../src/retrieval/score-format';
-import {
-  chooseClient,
-  DEFAULT_INDEX,
-  loadIndexFile,
-  parseCommandLine,
-  readJson,
-  run,
-  UsageError,
-} from './cli';
+import { chooseClient, loadIndexFile, parseCommandLine, readJson, run, UsageError } from './cli';
+import { defaultIndex } from './default-index';
 
 function printCalibration(result: Calibration): void {
   const row = (r: Calibration['answerable'][number]) =>
@@ -110,7 +103,7 @@ run(async () => {
     {
       options: {
         questions: { type: 'string', default: 'eval/questions.json' },
-        index: { type: 'string', default: DEFAULT_INDEX },
+        index: { type: 'string' },
         calibrate: { type: 'boolean', default: false },
         model: { type: 'string' },
         'no-model': { type: 'boolean', default: false },
@@ -119,8 +112,10 @@ run(async () => {
     },
     USAGE,
   );
+  // Only the default index is built on demand: one named with --index is the user's.
+  const indexPath = values.index ?? defaultIndex();
   if (values.replies !== undefined) {
-    const misses = await runReplies(createEngine(loadIndexFile(values.index)), values.replies);
+    const misses = await runReplies(createEngine(loadIndexFile(indexPath)), values.replies);
     return misses > 0 ? 1 : 0;
   }
   const items = (() => {
@@ -131,7 +126,7 @@ run(async () => {
       throw new UsageError(`${values.questions}: ${(error as Error).message}`);
     }
   })();
-  const index = loadIndexFile(values.index);
+  const index = loadIndexFile(indexPath);
   const engine = createEngine(index);
 
   if (values.calibrate) {
@@ -144,6 +139,7 @@ run(async () => {
   console.log(
     `generator: ${client.info.name}${usesModel ? '' : '; no model, so questions that need one are SKIP'}`,
   );
+  console.log(`corpus: ${index.corpus ?? `the passages of ${indexPath}`}`);
   const judgements = [];
   for (const item of items) {
     const result = await ask({ engine, client, question: item.question });

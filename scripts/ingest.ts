@@ -1,10 +1,8 @@
-// npm run ingest -- [--corpus DIR] [--out FILE] [--prompt VERSION] [--threshold N] [--min-margin N] [--model bm25|tfidf] [--quiet]
-import { readdirSync, statSync } from 'node:fs';
-import { extname, join, relative, resolve } from 'node:path';
+// npm run ingest -- [--corpus DIR] [--out FILE] [--prompt VERSION] [--threshold N] [--min-margin N] [--model bm25|tfidf] [--strict] [--quiet]
+import { relative, resolve } from 'node:path';
 import { serializeIndex } from '../src/compiled-index/parse';
 import { DEFAULT_GATE, uncalibratedGate } from '../src/config';
-import { compileIndex } from '../src/ingest/compile';
-import { IngestError } from '../src/ingest/errors';
+import { describeLeftOut } from '../src/ingest/left-out';
 import { CURRENT_PROMPT_VERSION } from '../src/prompt-versions';
 import {
   DEFAULT_RETRIEVAL_MODEL,
@@ -13,42 +11,14 @@ import {
   type RetrievalModel,
 } from '../src/retrieval/model';
 import type { GateSettings } from '../src/types';
-import {
-  DEFAULT_INDEX,
-  parseCommandLine,
-  readText,
-  run,
-  shippedPromptVersion,
-  UsageError,
-  writeOutput,
-} from './cli';
+import { DEFAULT_INDEX, parseCommandLine, run, shippedPromptVersion, UsageError, writeOutput } from './cli';
+import { BUNDLED_CORPUS, compileFolder } from './corpus-folder';
 
-const USAGE =
-  'usage: npm run ingest -- [--corpus DIR] [--out FILE] [--prompt VERSION] [--threshold N] [--min-margin N] [--model bm25|tfidf] [--quiet]';
-const BUNDLED_CORPUS = 'corpus';
-const MARKDOWN = new Set(['.md', '.markdown']);
-
-function markdownFiles(folder: string): string[] {
-  let entries: string[];
-  try {
-    entries = readdirSync(folder, { recursive: true, encoding: 'utf8' });
-  } catch (error) {
-    throw new UsageError(`cannot read corpus folder ${folder}: ${(error as NodeJS.ErrnoException).code}`);
-  }
-  return entries
-    .filter((entry) => MARKDOWN.has(extname(entry).toLowerCase()) && isFile(join(folder, entry)))
-    .map((entry) => entry.split('\\').join('/'))
-    .sort();
-}
-
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch (error) {
-    // A link to nowhere is a file the user meant to include: say so rather than skip it.
-    throw new UsageError(`cannot read corpus file ${path}: ${(error as NodeJS.ErrnoException).code}`);
-  }
-}
+const USAGE = [
+  'usage: npm run ingest -- [--corpus DIR] [--out FILE] [--prompt VERSION] [--threshold N] [--min-margin N] [--model bm25|tfidf] [--strict] [--quiet]',
+  '       reads .md, .mdx, .markdown and .txt files under DIR; files it cannot use are listed and left out,',
+  '       and the rest indexed. --strict: exit 1 and write nothing when any file or section is left out.',
+].join('\n');
 
 /** A number from the command line within [low, high], or strictly between them when `open`. */
 function score(options: { value: string | undefined; flag: string; open: boolean }): number | undefined {
@@ -100,16 +70,13 @@ run(() => {
         threshold: { type: 'string' },
         'min-margin': { type: 'string' },
         model: { type: 'string', default: DEFAULT_RETRIEVAL_MODEL.kind },
+        strict: { type: 'boolean', default: false },
         quiet: { type: 'boolean', default: false },
       },
     },
     USAGE,
   );
   const folder = values.corpus;
-  const files = markdownFiles(folder).map((path) => ({
-    path,
-    text: readText(join(folder, path), 'corpus file'),
-  }));
   const gate = gateFor({
     folder,
     // The limits an index is checked against when loaded (INDEX_LIMITS): 0 would open the gate to everything.
@@ -118,19 +85,22 @@ run(() => {
   });
   const promptVersion = shippedPromptVersion(values.prompt);
 
-  let index: ReturnType<typeof compileIndex>;
-  try {
-    index = compileIndex({ files, promptVersion, gate, model: modelNamed(values.model) });
-  } catch (error) {
-    if (error instanceof IngestError) {
-      throw new UsageError(`ingest of ${folder} failed:\n  ${error.problems.join('\n  ')}`);
-    }
-    throw error;
+  const { index, leftOut } = compileFolder({ folder, promptVersion, gate, model: modelNamed(values.model) });
+
+  // On stderr, even with --quiet: a file left out is news the user must see.
+  if (leftOut.length > 0) {
+    console.error(`${leftOut.length} left out of ${folder}:`);
+    for (const item of leftOut) console.error(`  ${describeLeftOut(item)}`);
+  }
+  if (values.strict && leftOut.length > 0) {
+    console.error(`--strict: nothing written to ${values.out}`);
+    return 1;
   }
   writeOutput({ path: values.out, what: 'index', data: serializeIndex(index) });
   if (!values.quiet) {
     const where = relative('.', folder) || '.';
-    console.log(`${index.passages.length} passages from ${files.length} files in ${where} → ${values.out}`);
+    const files = new Set(index.passages.map((passage) => passage.file)).size;
+    console.log(`${index.passages.length} passages from ${files} files in ${where} → ${values.out}`);
     console.log(`model: ${describeModel(index.model)}, ${index.terms.length} terms; prompt ${promptVersion}`);
     console.log(`gate: threshold ${gate.threshold}, minMargin ${gate.minMargin}; ${gate.source}`);
   }

@@ -119,6 +119,8 @@ const HeaderSchema = z.object({
       z.gte(contextSize.min, `the context size must be from ${contextSize.min} to ${contextSize.max}`),
       z.lte(contextSize.max, `the context size must be from ${contextSize.min} to ${contextSize.max}`),
     ),
+  /** What the corpus is called, for the words around its answers. */
+  corpus: z.optional(nonEmpty()),
 });
 
 function check<T>(value: unknown, name: string, schema: z.ZodMiniType<T>): T {

@@ -36,4 +36,6 @@ export interface CompiledIndex {
   promptVersion: string;
   gate: GateSettings;
   contextSize: number;
+  /** What the corpus is called, for the words around its answers ("the library manual", "docs/"). */
+  corpus?: string;
 }

@@ -6,7 +6,7 @@ import { checkUnit, describeVerdict, readQuestion } from './answerability';
 
 export const EXTRACTIVE: GeneratorInfo = {
   kind: 'extractive',
-  name: 'extractive stand-in (quotes the manual; not a language model)',
+  name: 'extractive stand-in (quotes the passages it was given; not a language model)',
 };
 
 const LIST_MARKER = /^\s*(?:[-*+]|\d+[.)])\s+/u;

@@ -8,6 +8,8 @@ import { passageText } from '../retrieval/retrieve';
 import { tokenize } from '../text/tokenize';
 import type { GateSettings } from '../types';
 import { chunkCorpus, type SourceFile } from './chunk';
+import { IngestError } from './errors';
+import { describeLeftOut, type LeftOut } from './left-out';
 
 export interface CompileOptions {
   files: SourceFile[];
@@ -18,19 +20,27 @@ export interface CompileOptions {
   /** Size target of a passage, in characters; see chunkCorpus. */
   maxChars?: number;
   model?: RetrievalModel;
+  /** What the corpus is called where the CLI and the page name it: "the library manual", "docs/". */
+  corpus?: string;
+}
+
+/** The index, and every file or section of the corpus it was built without. */
+export interface CompiledCorpus {
+  index: CompiledIndex;
+  leftOut: LeftOut[];
 }
 
 /**
- * Markdown files → passages → postings → one compiled index. All the work that does not depend on the
- * question happens here, once, at build time.
+ * Documentation files → passages → postings → one compiled index, leaving out (and listing) what cannot
+ * be used. All the work that does not depend on the question happens here, once, at build time.
  */
-export function compileIndex(options: CompileOptions): CompiledIndex {
-  const passages = chunkCorpus(
+export function compileCorpus(options: CompileOptions): CompiledCorpus {
+  const { passages, leftOut } = chunkCorpus(
     options.files,
     options.maxChars === undefined ? {} : { maxChars: options.maxChars },
   );
   const { terms, postings } = buildPostings(passages.map((passage) => tokenize(passageText(passage))));
-  return {
+  const index: CompiledIndex = {
     format: INDEX_FORMAT,
     version: INDEX_VERSION,
     passages,
@@ -41,4 +51,13 @@ export function compileIndex(options: CompileOptions): CompiledIndex {
     gate: options.gate ?? DEFAULT_GATE,
     contextSize: options.contextSize ?? DEFAULT_CONTEXT_SIZE,
   };
+  if (options.corpus !== undefined) index.corpus = options.corpus;
+  return { index, leftOut };
+}
+
+/** compileCorpus for a corpus that must be whole: anything left out is an IngestError listing it. */
+export function compileIndex(options: CompileOptions): CompiledIndex {
+  const { index, leftOut } = compileCorpus(options);
+  if (leftOut.length > 0) throw new IngestError(leftOut.map(describeLeftOut));
+  return index;
 }

@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import {
   closeSync,
   existsSync,
@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseIndex } from '../../src/compiled-index/parse';
+import { runScript } from '../helpers/run-script';
 
 // The command-line scripts as a user runs them: a real process, real files, no key, no network.
 
@@ -23,15 +24,8 @@ vi.setConfig({ testTimeout: 30_000 });
 const work = mkdtempSync(join(tmpdir(), 'sourcebound-cli-'));
 const index = join(work, 'index.bin');
 
-function run(script: string, args: string[], extraEnv: Record<string, string> = {}) {
-  const env = { ...process.env, ANTHROPIC_API_KEY: '', ...extraEnv };
-  const result = spawnSync(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
-    encoding: 'utf8',
-    env,
-    timeout: 60_000,
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const run = (script: string, args: string[], env: Record<string, string> = {}) =>
+  runScript({ script, args, env });
 
 beforeAll(() => {
   const built = run('ingest', ['--corpus', 'corpus', '--out', index]);
@@ -46,17 +40,18 @@ describe('npm run ingest', () => {
     expect(result.stdout).toMatch(/16 passages from 4 files/);
   });
 
-  it('fails on a duplicate heading, naming the id and both places', () => {
-    const result = run('ingest', [
-      '--corpus',
-      'tests/fixtures/duplicate-heading',
-      '--out',
-      join(work, 'dup.json'),
-    ]);
-    expect(result.code).not.toBe(0);
-    expect(result.stderr).toMatch(/a#setup/);
-    expect(result.stderr).toMatch(/line 3/);
-    expect(result.stderr).toMatch(/line 7/);
+  it('lists a heading whose id still clashes, naming the id and both places; fails on it only with --strict', () => {
+    const args = ['--corpus', 'tests/fixtures/duplicate-heading', '--out', join(work, 'dup.bin')];
+    const result = run('ingest', args);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(
+      /a\.md line 7: section left out: its id a#guide-setup is taken by a\.md line 3 as well/,
+    );
+    expect(result.stdout).toMatch(/2 passages from 2 files/);
+    const strict = run('ingest', [...args, '--strict']);
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toMatch(/a#guide-setup/);
+    expect(strict.stderr).toMatch(/--strict: nothing written/);
   });
 
   it('fails on a missing corpus folder with a message naming it', () => {

@@ -53,11 +53,17 @@ export function libraryIndex(): CompiledIndex {
   return compileIndex({ files, promptVersion: 'answer.v2' });
 }
 
-/** tests/fixtures/other-corpus/garden.md as a visitor's own documents: not calibrated, two passages. */
-export function gardenEngine(): Engine {
-  const garden = compileOwnCorpus([
-    { path: 'garden.md', text: readFileSync('tests/fixtures/other-corpus/garden.md', 'utf8') },
-  ]);
+/** tests/fixtures/other-corpus/garden.md compiled as a visitor's own documents: not calibrated, two passages. */
+export function gardenIndex(): CompiledIndex {
+  const garden = compileOwnCorpus({
+    files: [{ path: 'garden.md', text: readFileSync('tests/fixtures/other-corpus/garden.md', 'utf8') }],
+    corpus: 'your documents',
+  });
   if (!garden.ok) throw new Error('the garden fixture must compile');
-  return createEngine(garden.index);
+  return garden.index;
+}
+
+/** The garden fixture's engine, as the page builds it for a visitor's own documents. */
+export function gardenEngine(): Engine {
+  return createEngine(gardenIndex());
 }

@@ -19,6 +19,8 @@ export interface AppProps {
   engine: Engine;
   /** What the questions go to: the bundled manual unless the visitor brought documents of their own. */
   corpus?: 'bundled' | 'own';
+  /** What the visitor's documents are called: the folder they came in, or "your documents". */
+  corpusName?: string | undefined;
   /** Shown under the header: the visitor's own documents (CorpusPanel). */
   children?: ComponentChildren;
   /** Imports the Claude client on demand, so a visitor without a key downloads no SDK code. */
@@ -85,6 +87,7 @@ function retryWords(retry: RetryWait, now: number): string {
 export function App({
   engine,
   corpus = 'bundled',
+  corpusName = 'your documents',
   children,
   loadClaude,
   saveTrace,
@@ -237,8 +240,8 @@ export function App({
           <>
             <h1>Ask your documents</h1>
             <p class="intro">
-              Answers come only from the Markdown files you brought, with their sources. When they do not
-              answer, you get a refusal that says why.
+              Answers come only from the documents you brought ({corpusName}), with their sources. When they
+              do not answer, you get a refusal that says why.
             </p>
           </>
         )}
@@ -246,14 +249,15 @@ export function App({
       <AskForm
         working={state.phase === 'working'}
         usesClaude={usesClaude}
+        example={corpus === 'bundled' ? BUNDLED_EXAMPLE : undefined}
         onAsk={(question) => void submit(question)}
         onCancel={cancel}
       />
       {state.phase === 'working' && state.retry !== undefined ? <RetryNotice retry={state.retry} /> : null}
       <p class="generator-note">
         {usesClaude
-          ? `Answers are written by Claude (${settings.model}) with your key.`
-          : 'Answers are quoted by the extractive stand-in (quotes the manual; not a language model).'}
+          ? `Answers are written by Claude (${settings.model}) with your key, from ${corpus === 'bundled' ? 'the library manual' : corpusName}.`
+          : `Answers are quoted from ${corpus === 'bundled' ? 'the library manual' : corpusName} by the extractive stand-in (not a language model).`}
       </p>
       <div class="visually-hidden" aria-live="polite" role="status">
         {announcement(state, usesClaude)}
@@ -307,6 +311,9 @@ export function App({
   );
 }
 
+/** A question the bundled manual answers, shown in the empty box; other documents get none. */
+const BUNDLED_EXAMPLE = 'How long can I borrow a DVD for?';
+
 /** "Retrying in N s", counting down each second while Claude waits out a rate limit. */
 function RetryNotice({ retry }: { retry: RetryWait }) {
   const [now, setNow] = useState(() => Date.now());
@@ -324,11 +331,13 @@ function RetryNotice({ retry }: { retry: RetryWait }) {
 interface AskFormProps {
   working: boolean;
   usesClaude: boolean;
+  /** A question to show in the empty box, when it is one the documents in use answer. */
+  example: string | undefined;
   onAsk: (question: string) => void;
   onCancel: () => void;
 }
 
-function AskForm({ working, usesClaude, onAsk, onCancel }: AskFormProps) {
+function AskForm({ working, usesClaude, example, onAsk, onCancel }: AskFormProps) {
   const [question, setQuestion] = useState('');
   const [hint, setHint] = useState('');
   const submit = (event: Event) => {
@@ -358,7 +367,7 @@ function AskForm({ working, usesClaude, onAsk, onCancel }: AskFormProps) {
           type="text"
           value={question}
           onInput={(event) => setQuestion(event.currentTarget.value)}
-          placeholder="How long can I borrow a DVD for?"
+          placeholder={example ?? 'Ask a question about your documents'}
           autoComplete="off"
           aria-describedby={hint ? 'question-hint' : undefined}
         />

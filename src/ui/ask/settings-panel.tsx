@@ -90,7 +90,7 @@ function KeySettings({ settings, onSave, onForget }: SettingsPanelProps) {
 
   const status =
     settings.apiKey === undefined
-      ? 'No key set: answers come from the extractive stand-in, which quotes the manual.'
+      ? 'No key set: answers come from the extractive stand-in, which quotes the documents in use.'
       : settings.remember
         ? 'A key is set and remembered on this device.'
         : 'A key is set for this visit only (held in memory).';

@@ -15,6 +15,12 @@ export interface OwnCorpus {
   passages: number;
 }
 
+/**
+ * The file picker's filter: the extensions `src/ingest/doc-files.ts` reads (a test holds them equal).
+ * Written out here because the first download may not import the ingest.
+ */
+export const DOC_FILE_ACCEPT = '.md,.mdx,.markdown,.txt,text/markdown,text/plain';
+
 /** Files brought in one pick or one drop; a dropped folder comes as entries to walk. */
 export interface Incoming {
   /** Which pick this is: the newest wins over one still being read. */
@@ -80,15 +86,16 @@ export function CorpusPanel({
     >
       <summary>Your own documents: ask your Markdown files instead</summary>
       <p>
-        Index Markdown files of your own and ask them instead. They are read and indexed in this page, on your
-        device: nothing is uploaded.
+        Index documents of your own (Markdown, MDX or plain text) and ask them instead. They are read and
+        indexed in this page, on your device: nothing is uploaded. Files it cannot use are listed, and the
+        rest indexed.
       </p>
       {/* Dropping is for the mouse; the two file buttons inside are the keyboard's way in. */}
       <fieldset class={dragging ? 'drop-zone dragging' : 'drop-zone'}>
         <legend>Drop Markdown files or a folder here, or</legend>
         <label class="file-button">
           choose files
-          <input type="file" multiple accept=".md,.markdown,text/markdown" onChange={fromInput} />
+          <input type="file" multiple accept={DOC_FILE_ACCEPT} onChange={fromInput} />
         </label>
         <label class="file-button">
           choose a folder

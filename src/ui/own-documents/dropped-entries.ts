@@ -1,5 +1,6 @@
 // A dropped folder arrives as file-system entries, not files: walked here, each file keeping its path
 // inside the drop ("notes/garden.md"), as a picked folder's files keep theirs.
+import type { LeftOut } from '../../ingest/left-out';
 import type { PickedFile } from './corpus-files';
 
 /** The parts of the entries API this walk uses; a test can give plain objects with these. */
@@ -22,7 +23,7 @@ interface DirectoryEntry extends DroppedEntry {
 export interface Walked {
   files: PickedFile[];
   /** Folders that could not be listed: their files would be missing without a word otherwise. */
-  problems: string[];
+  leftOut: LeftOut[];
 }
 
 // "/notes/garden.md" → "notes/garden.md", as a picked folder's files name themselves.
@@ -34,7 +35,7 @@ export const holdsFolder = (entries: readonly DroppedEntry[]) => entries.some((e
 
 /** Every file under the dropped entries, folders walked to the bottom. */
 export async function walkEntries(entries: readonly DroppedEntry[]): Promise<Walked> {
-  const walked: Walked = { files: [], problems: [] };
+  const walked: Walked = { files: [], leftOut: [] };
   for (const entry of entries) await walk(entry, walked);
   return walked;
 }
@@ -49,7 +50,11 @@ async function walk(entry: DroppedEntry, walked: Walked): Promise<void> {
       children = await listed(entry as DirectoryEntry);
     } catch (error) {
       if (!(error instanceof DOMException)) throw error;
-      walked.problems.push(`the folder ${path} could not be read (${error.message || error.name})`);
+      walked.leftOut.push({
+        path: `${path}/`,
+        reason: `this folder could not be read (${error.message || error.name})`,
+        fix: 'check that it is still there and readable, then drop it again',
+      });
       return;
     }
     for (const child of children) await walk(child, walked);

@@ -3,22 +3,21 @@
 // the index the way the index worker does, so that the page checks it on the same path.
 import { readIndexFile, serializeIndex } from '../../compiled-index/container';
 import { packColumns, transferablesOf } from '../../compiled-index/wire';
-import type { SourceFile } from '../../ingest/chunk';
 import { compileOwnCorpus } from '../../ingest/compile-corpus';
-import type { BuildMessage } from './corpus-build';
+import type { BuildMessage, BuildRequest } from './corpus-build';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = (message: BuildMessage, transfer: Transferable[] = []) => scope.postMessage(message, transfer);
 
-scope.addEventListener('message', (event: MessageEvent<{ files: SourceFile[] }>) => {
+scope.addEventListener('message', (event: MessageEvent<BuildRequest>) => {
   try {
-    const outcome = compileOwnCorpus(event.data.files);
+    const outcome = compileOwnCorpus(event.data);
     if (!outcome.ok) {
       post({ type: 'refused', problems: outcome.problems });
       return;
     }
     const packed = packColumns(readIndexFile(serializeIndex(outcome.index)));
-    post({ type: 'built', index: packed }, transferablesOf(packed));
+    post({ type: 'built', index: packed, leftOut: outcome.leftOut }, transferablesOf(packed));
   } catch (error) {
     post({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
   }

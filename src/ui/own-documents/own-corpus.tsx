@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { CompiledIndex } from '../../compiled-index/types';
 import type { EvalQuestion } from '../../evaluation/eval-set';
+import { describeLeftOut, type LeftOut as LeftOutItem } from '../../ingest/left-out';
 import { assertNever, type GateSettings } from '../../types';
 import { CalibrationPanel } from './calibration-panel';
 import type { BuildCorpus } from './corpus-build';
@@ -51,7 +52,7 @@ export function OwnCorpusPanel(props: OwnCorpusPanelProps) {
   const [documents] = useState(() =>
     createOwnDocuments({
       store: props.store ?? indexedDbStore({ factory: globalThis.indexedDB, flags: props.flags }),
-      build: (files) => latestProps.current.build(files),
+      build: (request) => latestProps.current.build(request),
       onBuilt: (index) => latestProps.current.onBuilt(index),
       onRemove: () => latestProps.current.onRemove(),
       onChange: setState,
@@ -90,7 +91,8 @@ export function OwnCorpusPanel(props: OwnCorpusPanelProps) {
           </label>
           <label>
             <input type="radio" name="corpus" checked={active === 'own'} onChange={() => onSwitch('own')} />
-            your documents ({plural(own.files, 'file')}, {plural(own.passages, 'passage')})
+            {own.index.corpus ?? 'your documents'} ({plural(own.files, 'file')},{' '}
+            {plural(own.passages, 'passage')})
           </label>
         </fieldset>
       )}
@@ -171,7 +173,11 @@ function CorpusStatus({ status }: { status: Status }) {
     case 'built':
       return (
         <div role="status" class="corpus-status">
-          <p>Your documents are indexed, and the questions you ask now go to them.</p>
+          <p>
+            Your documents are indexed
+            {status.leftOut.length > 0 ? ', all but the files listed below,' : ''} and the questions you ask
+            now go to them.
+          </p>
           <LeftOut leftOut={status.leftOut} />
         </div>
       );
@@ -223,13 +229,14 @@ function LeftOnDeviceNote({ left }: { left: LeftOnDevice | undefined }) {
   }
 }
 
-function LeftOut({ leftOut }: { leftOut: string[] }) {
+function LeftOut({ leftOut }: { leftOut: LeftOutItem[] }) {
   if (leftOut.length === 0) return null;
+  const lines = leftOut.map(describeLeftOut);
   return (
     <details>
-      <summary>{plural(leftOut.length, 'file')} left out</summary>
+      <summary>{plural(leftOut.length, 'file or section', 'files or sections')} left out</summary>
       <ul>
-        {leftOut.map((line) => (
+        {lines.map((line) => (
           <li key={line}>{line}</li>
         ))}
       </ul>

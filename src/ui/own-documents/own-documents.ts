@@ -4,8 +4,9 @@
 import { parseIndex, serializeIndex } from '../../compiled-index/parse';
 import type { CompiledIndex } from '../../compiled-index/types';
 import { IndexLoadError } from '../../compiled-index/version';
+import type { LeftOut } from '../../ingest/left-out';
 import type { BuildCorpus } from './corpus-build';
-import { type PickedFile, readPickedFiles } from './corpus-files';
+import { corpusName, type PickedFile, readPickedFiles } from './corpus-files';
 import type { Incoming } from './corpus-panel';
 import { holdsFolder, walkEntries } from './dropped-entries';
 import { type KeptStore, KeptStoreError } from './kept-corpus';
@@ -14,8 +15,8 @@ import { type KeptStore, KeptStoreError } from './kept-corpus';
 export type Status =
   | { phase: 'idle' }
   | { phase: 'working'; step: string }
-  | { phase: 'failed'; problems: string[]; leftOut: string[] }
-  | { phase: 'built'; leftOut: string[] }
+  | { phase: 'failed'; problems: string[]; leftOut: LeftOut[] }
+  | { phase: 'built'; leftOut: LeftOut[] }
   | { phase: 'restored'; files: number }
   | { phase: 'removed'; fromDevice: boolean; problem?: string | undefined };
 
@@ -169,38 +170,39 @@ export function createOwnDocuments(options: OwnDocumentsOptions) {
   const take = async ({ id, files, entries }: Incoming) => {
     latest = id;
     let picked: PickedFile[] = files;
-    let unreadable: string[] = [];
+    let unlisted: LeftOut[] = [];
     if (holdsFolder(entries)) {
       set({ status: { phase: 'working', step: 'Reading the folder…' } });
       const walked = await walkEntries(entries);
       if (id !== latest) return;
       picked = walked.files;
-      unreadable = walked.problems;
+      unlisted = walked.leftOut;
     }
     set({ status: { phase: 'working', step: `Reading ${plural(picked.length, 'file')}…` } });
     const read = await readPickedFiles(picked);
     if (id !== latest) return;
-    if (!read.ok || unreadable.length > 0) {
-      const problems = [...unreadable, ...(read.ok ? [] : read.problems)];
-      set({ status: { phase: 'failed', problems, leftOut: read.leftOut } });
+    const leftOut = [...unlisted, ...read.leftOut];
+    if (!read.ok) {
+      set({ status: { phase: 'failed', problems: read.problems, leftOut } });
       return;
     }
-    set({ status: { phase: 'working', step: `Indexing ${plural(read.files.length, 'Markdown file')}…` } });
+    set({ status: { phase: 'working', step: `Indexing ${plural(read.files.length, 'document')}…` } });
     let outcome: Awaited<ReturnType<BuildCorpus>>;
     try {
-      outcome = await build(read.files);
+      const corpus = corpusName(picked.map((file) => file.webkitRelativePath || file.name));
+      outcome = await build({ files: read.files, corpus });
     } catch (error) {
       if (id !== latest) return;
       const message = error instanceof Error ? error.message : String(error);
-      set({ status: { phase: 'failed', problems: [message], leftOut: read.leftOut } });
+      set({ status: { phase: 'failed', problems: [message], leftOut } });
       return;
     }
     if (id !== latest) return;
     if (!outcome.ok) {
-      set({ status: { phase: 'failed', problems: outcome.problems, leftOut: read.leftOut } });
+      set({ status: { phase: 'failed', problems: outcome.problems, leftOut } });
       return;
     }
-    set({ status: { phase: 'built', leftOut: read.leftOut } });
+    set({ status: { phase: 'built', leftOut: [...leftOut, ...outcome.leftOut] } });
     shown++;
     onBuilt(outcome.index);
   };

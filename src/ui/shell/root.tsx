@@ -152,7 +152,13 @@ export function Root({
       <>
         {/* Hidden, not unmounted, on the evaluation route: the question and its result are there on return. */}
         <div hidden={showEval}>
-          <App engine={engine} corpus={corpus} saveTrace={saveTrace} {...props}>
+          <App
+            engine={engine}
+            corpus={corpus}
+            corpusName={corpus === 'own' ? index.corpus : undefined}
+            saveTrace={saveTrace}
+            {...props}
+          >
             {buildCorpus === undefined ? null : (
               <CorpusPanel onFiles={bring} open={restore}>
                 {ownPanel === undefined ? (
@@ -163,8 +169,8 @@ export function Root({
                   )
                 ) : 'failed' in ownPanel ? (
                   <p role="alert" class="corpus-problems">
-                    The page could not load what reads your files ({ownPanel.failed}); the manual still
-                    answers. Connect once and try again.
+                    The page could not load what reads your files ({ownPanel.failed}); the library manual
+                    still answers. Connect once and try again.
                   </p>
                 ) : (
                   <ownPanel.OwnCorpusPanel

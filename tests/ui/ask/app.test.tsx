@@ -86,7 +86,9 @@ describe('App: idle', () => {
   it('offers a labelled question box and says the stand-in will answer', () => {
     setup();
     expect(screen.getByLabelText('Your question')).toBeTruthy();
-    expect(screen.getByText(/extractive stand-in \(quotes the manual; not a language model\)/)).toBeTruthy();
+    expect(
+      screen.getByText(/quoted from the library manual by the extractive stand-in \(not a language model\)/),
+    ).toBeTruthy();
     expect(screen.queryByRole('heading', { name: /Answer|Refused/ })).toBeNull();
   });
 
@@ -358,7 +360,9 @@ describe('App: the key', () => {
     setup(load);
     fireEvent.click(screen.getByLabelText(/Answer with Claude/));
     setKey(KEY, { remember: true });
-    expect(screen.getByText(/extractive stand-in \(quotes the manual; not a language model\)/)).toBeTruthy();
+    expect(
+      screen.getByText(/quoted from the library manual by the extractive stand-in \(not a language model\)/),
+    ).toBeTruthy();
     askQuestion(DVD);
     await screen.findByRole('heading', { name: 'Answer' });
     expect(load).not.toHaveBeenCalled();

@@ -5,23 +5,13 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/pre
 import { useState } from 'preact/hooks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEngine, type Engine } from '../../../src/ask/engine-setup';
-import type { CompiledIndex } from '../../../src/compiled-index/types';
 import { checkEvalSet, type EvalQuestion } from '../../../src/evaluation/eval-set';
-import { compileOwnCorpus } from '../../../src/ingest/compile-corpus';
 import type { GateSettings } from '../../../src/types';
 import { CalibrationPanel } from '../../../src/ui/own-documents/calibration-panel';
 import { labelledSetFile } from '../../../src/ui/own-documents/labelled-set';
-import { tinyIndex } from '../../helpers/engine';
+import { gardenIndex, tinyIndex } from '../../helpers/engine';
 
 afterEach(cleanup);
-
-function gardenIndex(): CompiledIndex {
-  const garden = compileOwnCorpus([
-    { path: 'garden.md', text: readFileSync('tests/fixtures/other-corpus/garden.md', 'utf8') },
-  ]);
-  if (!garden.ok) throw new Error('the garden fixture must compile');
-  return garden.index;
-}
 
 /** The panel with its labels held as the page holds them; `labelled()` is the set so far. */
 function labelling(onApply: (gate: GateSettings) => void = vi.fn()) {

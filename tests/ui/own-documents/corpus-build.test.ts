@@ -6,34 +6,39 @@ import { tinyIndex } from '../../helpers/engine';
 import { fakeWorker } from '../../helpers/fake-worker';
 
 const FILES = [{ path: 'a.md', text: '# A\n' }];
+const REQUEST = { files: FILES, corpus: 'your documents' };
+const LEFT_OUT = [{ path: 'b.png', reason: 'not a documentation file', fix: 'convert it' }];
 
 const fake = (reply: BuildMessage | { error: string }) => fakeWorker<BuildMessage>([reply]);
 
 describe('buildInWorker', () => {
-  it('sends the files, checks the index that comes back, and ends the worker', async () => {
+  it('sends the files and their name, checks the index that comes back with what it left out, and ends the worker', async () => {
     const worker = fake({
       type: 'built',
       index: packColumns(readIndexFile(serializeIndex(tinyIndex()))),
+      leftOut: LEFT_OUT,
     });
-    const outcome = await buildInWorker(() => worker)(FILES);
-    expect(outcome).toEqual({ ok: true, index: tinyIndex() });
-    expect(worker.posted).toEqual([{ files: FILES }]);
+    const outcome = await buildInWorker(() => worker)(REQUEST);
+    expect(outcome).toEqual({ ok: true, index: tinyIndex(), leftOut: LEFT_OUT });
+    expect(worker.posted).toEqual([REQUEST]);
     expect(worker.terminated).toBe(1);
   });
 
   it("passes on the corpus's problems", async () => {
     const problems = ['duplicate id a#setup: a.md line 3 and a.md line 7'];
-    const outcome = await buildInWorker(() => fake({ type: 'refused', problems }))(FILES);
+    const outcome = await buildInWorker(() => fake({ type: 'refused', problems }))(REQUEST);
     expect(outcome).toEqual({ ok: false, problems });
   });
 
   it('rejects when the worker failed, could not run, or sent something that is not an index', async () => {
-    const build = (reply: BuildMessage | { error: string }) => buildInWorker(() => fake(reply))(FILES);
+    const build = (reply: BuildMessage | { error: string }) => buildInWorker(() => fake(reply))(REQUEST);
     await expect(build({ type: 'failed', message: 'out of memory' })).rejects.toThrow('out of memory');
     await expect(build({ error: 'SyntaxError' })).rejects.toThrow(
       /could not be indexed in the background: SyntaxError/,
     );
     const broken = { header: {}, passages: {}, postings: tinyIndex().postings };
-    await expect(build({ type: 'built', index: broken })).rejects.toThrow(/not a valid sourcebound index/);
+    await expect(build({ type: 'built', index: broken, leftOut: [] })).rejects.toThrow(
+      /not a valid sourcebound index/,
+    );
   });
 });

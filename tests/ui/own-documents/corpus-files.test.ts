@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { docKindOf } from '../../../src/ingest/doc-files';
 import {
+  corpusName,
   MAX_CORPUS_BYTES,
   MAX_FILE_BYTES,
   type PickedFile,
   readPickedFiles,
 } from '../../../src/ui/own-documents/corpus-files';
+import { DOC_FILE_ACCEPT } from '../../../src/ui/own-documents/corpus-panel';
 
 const file = (name: string, text = '# T\n', extra: Partial<PickedFile> = {}): PickedFile => ({
   name,
@@ -29,10 +32,12 @@ describe('readPickedFiles', () => {
     expect(apart.ok && apart.files.map((picked) => picked.path)).toEqual(['c.md', 'one/a.md', 'two/b.md']);
   });
 
-  it('reads the Markdown files by their path inside the folder, sorted, and lists the rest as left out', async () => {
+  it('reads the documents by their path inside the folder, sorted, and lists the rest as left out', async () => {
     const outcome = await readPickedFiles([
       file('b.md', '# B\n', { webkitRelativePath: 'notes/b.md' }),
       file('a.markdown', '# A\n', { webkitRelativePath: 'notes/a.markdown' }),
+      file('c.mdx', '# C\n', { webkitRelativePath: 'notes/c.mdx' }),
+      file('d.txt', 'D\n', { webkitRelativePath: 'notes/d.txt' }),
       file('cat.jpg', 'xx', { webkitRelativePath: 'notes/cat.jpg' }),
     ]);
     expect(outcome).toEqual({
@@ -40,25 +45,51 @@ describe('readPickedFiles', () => {
       files: [
         { path: 'a.markdown', text: '# A\n' },
         { path: 'b.md', text: '# B\n' },
+        { path: 'c.mdx', text: '# C\n' },
+        { path: 'd.txt', text: 'D\n' },
       ],
-      leftOut: ['notes/cat.jpg is not Markdown (.md or .markdown): left out'],
+      leftOut: [
+        {
+          path: 'notes/cat.jpg',
+          reason: 'not a documentation file (.md, .mdx, .markdown or .txt)',
+          fix: 'convert it to Markdown or plain text to include it',
+        },
+      ],
     });
   });
 
-  it('refuses an empty drop', async () => {
+  it('refuses an empty drop, and a drop with no document in it', async () => {
     expect(await readPickedFiles([])).toMatchObject({ ok: false, problems: [/No files arrived/] });
+    expect(await readPickedFiles([file('cat.jpg')])).toMatchObject({
+      ok: false,
+      problems: [/None of these files is a document/],
+      leftOut: [{ path: 'cat.jpg' }],
+    });
   });
 
-  it('refuses a file over the size limit, and a corpus over the total, naming the sizes', async () => {
-    const big = await readPickedFiles([file('big.md', '', { size: MAX_FILE_BYTES + 1 })]);
-    expect(big).toMatchObject({ ok: false, problems: ['big.md is 2.0 MB; the limit is 2.0 MB a file'] });
+  it('leaves out a file over the size limit, naming its size, and reads the rest', async () => {
+    const outcome = await readPickedFiles([file('big.md', '', { size: MAX_FILE_BYTES + 1 }), file('ok.md')]);
+    expect(outcome).toEqual({
+      ok: true,
+      files: [{ path: 'ok.md', text: '# T\n' }],
+      leftOut: [
+        {
+          path: 'big.md',
+          reason: 'is 2.0 MB; the limit is 2.0 MB a file',
+          fix: 'split it into smaller files',
+        },
+      ],
+    });
+  });
+
+  it('refuses a corpus over the total, naming the sizes', async () => {
     const many = Array.from({ length: 26 }, (_, i) => file(`f${i}.md`, '', { size: MAX_FILE_BYTES }));
     const total = await readPickedFiles(many);
     expect(total).toMatchObject({ ok: false, problems: [/come to 52\.0 MB; the limit is 50\.0 MB in all/] });
     expect(MAX_CORPUS_BYTES).toBe(50 * 1024 * 1024);
   });
 
-  it('lists every file that could not be read, rather than indexing the rest without them', async () => {
+  it('lists every file that could not be read and reads the rest', async () => {
     const gone = () =>
       Promise.reject(new DOMException('A requested file could not be read', 'NotReadableError'));
     const outcome = await readPickedFiles([
@@ -67,16 +98,45 @@ describe('readPickedFiles', () => {
       file('c.md', '', { text: gone }),
     ]);
     expect(outcome).toMatchObject({
-      ok: false,
-      problems: [
-        'a.md could not be read (A requested file could not be read)',
-        'c.md could not be read (A requested file could not be read)',
+      ok: true,
+      files: [{ path: 'b.md' }],
+      leftOut: [
+        { path: 'a.md', reason: 'could not be read (A requested file could not be read)' },
+        { path: 'c.md', reason: 'could not be read (A requested file could not be read)' },
       ],
+    });
+  });
+
+  it('refuses when no file could be read at all', async () => {
+    const gone = () => Promise.reject(new DOMException('gone', 'NotFoundError'));
+    expect(await readPickedFiles([file('a.md', '', { text: gone })])).toMatchObject({
+      ok: false,
+      problems: [/None of these files could be used/],
+      leftOut: [{ path: 'a.md' }],
     });
   });
 
   it('rethrows an error that is not a failed read', async () => {
     const bug = () => Promise.reject(new RangeError('a bug'));
     await expect(readPickedFiles([file('a.md', '', { text: bug })])).rejects.toThrow(RangeError);
+  });
+});
+
+describe("the file picker's filter", () => {
+  it('offers exactly the extensions the ingest reads', () => {
+    const extensions = DOC_FILE_ACCEPT.split(',').filter((entry) => entry.startsWith('.'));
+    for (const extension of extensions) expect(docKindOf(`a${extension}`)).toBeDefined();
+    for (const extension of ['.md', '.MDX', '.markdown', '.txt']) {
+      expect(extensions).toContain(extension.toLowerCase());
+    }
+    expect(docKindOf('a.html')).toBeUndefined();
+  });
+});
+
+describe('corpusName', () => {
+  it('names documents that came in one folder after it, and any others "your documents"', () => {
+    expect(corpusName(['docs/a.md', 'docs/guide/b.md'])).toBe('the folder docs');
+    expect(corpusName(['docs/a.md', 'notes/b.md'])).toBe('your documents');
+    expect(corpusName(['a.md'])).toBe('your documents');
   });
 });

@@ -45,14 +45,24 @@ describe('bring your own documents', () => {
     expect(screen.queryByRole('note')).toBeNull();
   });
 
-  it('names both places of a duplicate heading, and the manual stays in use and answers', async () => {
+  it('indexes the rest when a heading still clashes, and lists the section left out with both places', async () => {
     await setup();
     choose([fixture('duplicate-heading/a.md'), fixture('duplicate-heading/b.md')]);
+    await screen.findByRole('heading', { name: 'Ask your documents' });
+    expect(screen.getByLabelText(/your documents \(2 files, 2 passages\)/)).toHaveProperty('checked', true);
+    const leftOut = document.querySelector('.corpus details') as HTMLElement;
+    expect(leftOut.textContent).toMatch(/1 file or section left out/);
+    expect(leftOut.textContent).toMatch(
+      /a\.md line 7: section left out: its id a#guide-setup is taken by a\.md line 3 as well/,
+    );
+  });
+
+  it('leaves the manual in use and answering while nothing of a drop can be indexed', async () => {
+    await setup();
+    choose([new File(['<!-- only a comment -->'], 'empty.md')]);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toMatch(/the corpus in use stays in use/);
-    expect(alert.textContent).toMatch(/a#setup/);
-    expect(alert.textContent).toMatch(/line 3/);
-    expect(alert.textContent).toMatch(/line 7/);
+    expect(alert.textContent).toMatch(/empty\.md: has no text to index/);
     expect(screen.getByRole('heading', { name: 'Ask the library manual' })).toBeTruthy();
     ask('How long can I borrow a DVD for?');
     await screen.findByRole('heading', { name: 'Answer' }, { timeout: 5000 });
@@ -62,19 +72,21 @@ describe('bring your own documents', () => {
     await setup();
     choose([fixture('other-corpus/garden.md')]);
     await screen.findByRole('heading', { name: 'Ask your documents' });
-    choose([new File(['no heading here'], 'notes.md')]);
-    expect((await screen.findByRole('alert')).textContent).toMatch(/no heading/i);
+    choose([new File(['   '], 'notes.md')]);
+    expect((await screen.findByRole('alert')).textContent).toMatch(/notes\.md: has no text to index/);
     expect(screen.getByRole('heading', { name: 'Ask your documents' })).toBeTruthy();
     expect(screen.getByLabelText(/your documents \(1 file/)).toBeTruthy();
   });
 
-  it('says there is nothing to index when no file is Markdown, and lists what it left out', async () => {
+  it('says there is nothing to index when no file is a document, and lists what it left out', async () => {
     const build = vi.fn(compileHere);
     await setup(build);
     choose([new File(['x'], 'photo.png', { type: 'image/png' })]);
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toMatch(/None of these files is Markdown/);
-    expect(alert.textContent).toMatch(/photo\.png is not Markdown \(\.md or \.markdown\): left out/);
+    expect(alert.textContent).toMatch(/None of these files is a document/);
+    expect(alert.textContent).toMatch(
+      /photo\.png: not a documentation file \(\.md, \.mdx, \.markdown or \.txt\)/,
+    );
     expect(build).not.toHaveBeenCalled();
   });
 

@@ -61,7 +61,7 @@ describe('a dropped folder', () => {
       ]),
       file('/loose.md', '# Loose'),
     ]);
-    expect(walked.problems).toEqual([]);
+    expect(walked.leftOut).toEqual([]);
     expect(walked.files.map((picked) => picked.webkitRelativePath)).toEqual([
       'notes/garden.md',
       'notes/deep/a.md',
@@ -78,7 +78,13 @@ describe('a dropped folder', () => {
 
   it('names a folder it could not list, instead of losing its files without a word', async () => {
     const walked = await walkEntries([folder('/notes', [unlistable('/notes/locked')])]);
-    expect(walked.problems).toEqual(['the folder notes/locked could not be read (NotReadableError)']);
+    expect(walked.leftOut).toEqual([
+      {
+        path: 'notes/locked/',
+        reason: 'this folder could not be read (NotReadableError)',
+        fix: 'check that it is still there and readable, then drop it again',
+      },
+    ]);
   });
 
   it('hands on a file the browser will not open as one that fails when read, so it is named then', async () => {

@@ -239,7 +239,7 @@ describe('keeping your documents on this device', () => {
     await visit(on);
     await screen.findByText(/Reading the documents kept on this device/, {}, { timeout: 5000 });
     choose([new File(['x'], 'photo.png', { type: 'image/png' })]);
-    await screen.findByText(/None of these files is Markdown/);
+    await screen.findByText(/None of these files is a document/);
     release();
     await screen.findByLabelText(/your documents \(1 file, 2 passages\)/, {}, { timeout: 5000 });
     expect((await keepBox()).checked).toBe(true);
@@ -360,7 +360,9 @@ describe('a dropped folder', () => {
     });
     screen.getByRole('group', { name: /Drop Markdown files or a folder here/ }).dispatchEvent(drop);
     during = false;
-    await screen.findByLabelText(/your documents \(1 file, 1 passage\)/, {}, { timeout: 5000 });
+    // Named after the folder it came in.
+    await screen.findByLabelText(/the folder notes \(1 file, 1 passage\)/, {}, { timeout: 5000 });
+    expect(screen.getByText(/quoted from the folder notes by the extractive stand-in/)).toBeTruthy();
   });
 
   it('is walked and indexed with the paths inside it, not under its name', async () => {

@@ -84,9 +84,9 @@ describe('own documents: bringing them', () => {
     const held = new Promise<void>((resolve) => {
       releaseFirst = resolve;
     });
-    const build: BuildCorpus = async (files) => {
-      if (files[0]?.path === 'bikes.md') await held;
-      return compileHere(files);
+    const build: BuildCorpus = async (request) => {
+      if (request.files[0]?.path === 'bikes.md') await held;
+      return compileHere(request);
     };
     const on = documentsOn(memoryDevice(), build);
     on.documents.take({ id: 1, files: [bikes() as File], entries: [] });
@@ -244,7 +244,10 @@ describe('own documents: removing them', () => {
 });
 
 async function builtIndex(picked: PickedFile): Promise<CompiledIndex> {
-  const outcome = await compileHere([{ path: picked.name, text: await picked.text() }]);
+  const outcome = await compileHere({
+    files: [{ path: picked.name, text: await picked.text() }],
+    corpus: 'your documents',
+  });
   if (!outcome.ok) throw new Error(outcome.problems.join('; '));
   return outcome.index;
 }
