@@ -33,7 +33,7 @@ describe('a real documentation set dropped on the page', () => {
     await page.getByRole('heading', { name: 'Ask your documents' }).waitFor({ timeout: 30_000 });
     const switcher = page.getByLabel(/the folder preact-docs \(33 files, \d+ passages\)/);
     expect(await switcher.isChecked()).toBe(true);
-    expect(await page.locator('.corpus details').count()).toBe(0);
+    expect(await page.locator('.corpus-status details').count()).toBe(0);
     expect(await page.locator('.generator-note').textContent()).toMatch(/quoted from the folder preact-docs/);
     expect(await page.getByLabel('Your question').getAttribute('placeholder')).not.toMatch(/DVD/);
 
