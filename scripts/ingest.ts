@@ -1,6 +1,6 @@
 // npm run ingest -- [--corpus DIR] [--out FILE] [--prompt FILE] [--threshold N] [--min-margin N] [--model bm25|tfidf] [--quiet]
-import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, extname, join, relative, resolve } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
 import { serializeIndex } from '../src/compiled-index/parse';
 import { DEFAULT_GATE, uncalibratedGate } from '../src/config';
 import { compileIndex } from '../src/ingest/compile';
@@ -12,35 +12,11 @@ import {
   type RetrievalModel,
 } from '../src/retrieval/model';
 import type { GateSettings } from '../src/types';
-import { DEFAULT_INDEX, parseCommandLine, readText, run, UsageError } from './cli';
+import { DEFAULT_INDEX, parseCommandLine, run, UsageError } from './cli';
+import { BUNDLED_CORPUS, DEFAULT_PROMPT, readCorpusFolder, readPrompt } from './corpus-folder';
 
 const USAGE =
   'usage: npm run ingest -- [--corpus DIR] [--out FILE] [--prompt FILE] [--threshold N] [--min-margin N] [--model bm25|tfidf] [--quiet]';
-const BUNDLED_CORPUS = 'corpus';
-const MARKDOWN = new Set(['.md', '.markdown']);
-
-function markdownFiles(folder: string): string[] {
-  let entries: string[];
-  try {
-    entries = readdirSync(folder, { recursive: true, encoding: 'utf8' });
-  } catch (error) {
-    throw new UsageError(`cannot read corpus folder ${folder}: ${(error as NodeJS.ErrnoException).code}`);
-  }
-  return entries
-    .filter((entry) => MARKDOWN.has(extname(entry).toLowerCase()) && isFile(join(folder, entry)))
-    .map((entry) => entry.split('\\').join('/'))
-    .sort();
-}
-
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch (error) {
-    // A link to nowhere is a file the user meant to include: say so rather than skip it.
-    throw new UsageError(`cannot read corpus file ${path}: ${(error as NodeJS.ErrnoException).code}`);
-  }
-}
-
 function score(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
   const number = Number(value);
@@ -83,7 +59,7 @@ run(() => {
       options: {
         corpus: { type: 'string', default: BUNDLED_CORPUS },
         out: { type: 'string', default: DEFAULT_INDEX },
-        prompt: { type: 'string', default: 'prompts/answer.v2.md' },
+        prompt: { type: 'string', default: DEFAULT_PROMPT },
         threshold: { type: 'string' },
         'min-margin': { type: 'string' },
         model: { type: 'string', default: DEFAULT_RETRIEVAL_MODEL.kind },
@@ -93,19 +69,13 @@ run(() => {
     USAGE,
   );
   const folder = values.corpus;
-  const files = markdownFiles(folder).map((path) => ({
-    path,
-    text: readText(join(folder, path), 'corpus file'),
-  }));
+  const files = readCorpusFolder(folder);
   const gate = gateFor({
     folder,
     threshold: score(values.threshold, '--threshold'),
     minMargin: score(values['min-margin'], '--min-margin'),
   });
-  const prompt = {
-    version: basename(values.prompt, extname(values.prompt)),
-    text: readText(values.prompt, 'prompt'),
-  };
+  const prompt = readPrompt(values.prompt);
 
   let index: ReturnType<typeof compileIndex>;
   try {
