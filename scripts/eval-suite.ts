@@ -5,49 +5,22 @@
 // reported absent; a corpus the ingest refuses is reported "not ingestible", with the reason. Neither
 // is ever counted as a pass.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ask, createEngine } from '../src/ask/engine';
-import type { CompiledIndex } from '../src/compiled-index/types';
-import { DEFAULT_GATE, uncalibratedGate } from '../src/config';
-import { judge, parseEvalSet } from '../src/evaluation/eval-set';
 import {
   addRecord,
   emptyCounts,
   recordOf,
   type SuiteCounts,
-  type SuiteItem,
   type SuiteRecord,
 } from '../src/evaluation/suite';
 import { createExtractiveClient } from '../src/generation/extractive';
-import { compileIndex } from '../src/ingest/compile';
-import { IngestError } from '../src/ingest/errors';
-import { normaliseForQuote } from '../src/text/quotes';
-import { type GateSettings, REFUSAL_REASONS, type RefusalReason } from '../src/types';
-import { parseCommandLine, readJson, run, UsageError } from './cli';
-import { BUNDLED_CORPUS, DEFAULT_PROMPT, readCorpusFolder, readPrompt } from './corpus-folder';
-import { readSquad, SQUAD_CREDIT, squadCorpus, WHOLE_PARAGRAPHS } from './squad';
+import { REFUSAL_REASONS, type RefusalReason } from '../src/types';
+import { type Preparation, sets } from './benchmark-sets';
+import { parseCommandLine, run, UsageError } from './cli';
 
 const USAGE = 'usage: npm run eval:suite -- [--only NAME,NAME] [--report FILE]';
-const BENCHMARKS = '../shared/benchmarks';
-const REALDOCS = join(BENCHMARKS, 'realdocs/preact');
-const OFFTOPIC = join(BENCHMARKS, 'offtopic/questions.json');
-const SQUAD_FOLDER = join(BENCHMARKS, 'squad2');
-const SQUAD_DEV_FILE = /^dev-.*\.json$/u;
-
-/** A set ready to run: its corpus compiled and its questions read. */
-interface Prepared {
-  index: CompiledIndex;
-  items: SuiteItem[];
-  /** Questions left out without a key (`requiresModel`), counted apart. */
-  skipped: number;
-  source: string;
-}
-
-type Preparation =
-  | { ok: true; set: Prepared }
-  | { ok: false; status: 'absent' | 'not ingestible'; reason: string };
-
 /** What one set's process sends back. */
 type SetReport =
   | {
@@ -62,118 +35,6 @@ type SetReport =
       records: SuiteRecord[];
     }
   | { name: string; status: 'absent' | 'not ingestible'; reason: string };
-
-const absent = (what: string): Preparation => ({ ok: false, status: 'absent', reason: `${what} not found` });
-
-function compileFolder(options: {
-  folder: string;
-  gate: GateSettings;
-  maxChars?: number;
-}): { ok: true; index: CompiledIndex } | { ok: false; reason: string } {
-  try {
-    const index = compileIndex({
-      files: readCorpusFolder(options.folder),
-      prompt: readPrompt(DEFAULT_PROMPT),
-      gate: options.gate,
-    });
-    return { ok: true, index };
-  } catch (error) {
-    if (!(error instanceof IngestError)) throw error;
-    const [first] = error.problems;
-    const more = error.problems.length > 1 ? ` (and ${error.problems.length - 1} more problems)` : '';
-    return { ok: false, reason: `${first}${more}` };
-  }
-}
-
-/** A file in the project's evaluation format, put to the corpus in `folder`. */
-function evalFileSet(options: { folder: string; questions: string; gate: GateSettings }): Preparation {
-  if (!existsSync(options.folder)) return absent(options.folder);
-  if (!existsSync(options.questions)) return absent(options.questions);
-  const compiled = compileFolder(options);
-  if (!compiled.ok) return { ok: false, status: 'not ingestible', reason: compiled.reason };
-  const all = parseEvalSet(readJson(options.questions, 'evaluation set'));
-  const items = all
-    .filter((item) => !item.requiresModel)
-    .map(
-      (item): SuiteItem => ({
-        question: item.question,
-        answerable: item.answerable,
-        ...(item.passage === undefined ? {} : { passage: item.passage }),
-        isCorrect: (result) => judge({ item, result, hasModel: false }).verdict === 'PASS',
-      }),
-    );
-  return {
-    ok: true,
-    set: {
-      index: compiled.index,
-      items,
-      skipped: all.length - items.length,
-      source: `${options.questions} on ${options.folder}`,
-    },
-  };
-}
-
-/** A SQuAD 2.0 file, one passage per paragraph; an answer is correct when a quote holds a gold answer. */
-function squadSet(path: string): Preparation {
-  if (!existsSync(path)) return absent(path);
-  const { files, items } = squadCorpus(readSquad(path));
-  const index = compileIndex({
-    files,
-    prompt: readPrompt(DEFAULT_PROMPT),
-    gate: DEFAULT_GATE,
-    maxChars: WHOLE_PARAGRAPHS,
-  });
-  return {
-    ok: true,
-    set: {
-      index,
-      skipped: 0,
-      source: `${path} (${SQUAD_CREDIT.split(';')[0]})`,
-      items: items.map((item) => ({
-        question: item.question,
-        answerable: item.answerable,
-        ...(item.answerable ? { passage: item.passage } : {}),
-        isCorrect: (result) => {
-          const quoted = normaliseForQuote(result.quotes.map((quote) => quote.quote).join(' '));
-          return item.answers.some((answer) => quoted.includes(normaliseForQuote(answer)));
-        },
-      })),
-    },
-  };
-}
-
-function squadFiles(): string[] {
-  if (!existsSync(SQUAD_FOLDER)) return [];
-  return readdirSync(SQUAD_FOLDER)
-    .filter((name) => SQUAD_DEV_FILE.test(name))
-    .sort();
-}
-
-/** Every set by name, prepared only when run. */
-function sets(): Map<string, () => Preparation> {
-  const manual = (questions: string) => () =>
-    evalFileSet({ folder: BUNDLED_CORPUS, questions, gate: DEFAULT_GATE });
-  const all = new Map<string, () => Preparation>([
-    ['shipped', manual('eval/questions.json')],
-    ['paraphrases', manual('eval/paraphrases.json')],
-    [
-      'realdocs-preact',
-      () =>
-        evalFileSet({
-          folder: join(REALDOCS, 'docs'),
-          questions: join(REALDOCS, 'questions.json'),
-          gate: uncalibratedGate(),
-        }),
-    ],
-    ['offtopic', manual(OFFTOPIC)],
-  ]);
-  const squad = squadFiles();
-  if (squad.length === 0) all.set('squad2', () => absent(`${SQUAD_FOLDER}/dev-*.json`));
-  for (const file of squad) {
-    all.set(`squad2/${file.replace(/\.json$/u, '')}`, () => squadSet(join(SQUAD_FOLDER, file)));
-  }
-  return all;
-}
 
 async function runSet(name: string, prepare: () => Preparation): Promise<SetReport> {
   const prepared = prepare();

@@ -1,4 +1,4 @@
-// npm run ingest -- [--corpus DIR] [--out FILE] [--prompt FILE] [--threshold N] [--min-margin N] [--model bm25|tfidf] [--quiet]
+// npm run ingest -- [--corpus DIR] [--out FILE] [--prompt FILE] [--threshold N] [--min-margin N] [--model bm25|tfidf] [--thesaurus] [--quiet]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { serializeIndex } from '../src/compiled-index/parse';
@@ -14,9 +14,10 @@ import {
 import type { GateSettings } from '../src/types';
 import { DEFAULT_INDEX, parseCommandLine, run, UsageError } from './cli';
 import { BUNDLED_CORPUS, DEFAULT_PROMPT, readCorpusFolder, readPrompt } from './corpus-folder';
+import { wordNetGroups } from './wordnet';
 
 const USAGE =
-  'usage: npm run ingest -- [--corpus DIR] [--out FILE] [--prompt FILE] [--threshold N] [--min-margin N] [--model bm25|tfidf] [--quiet]';
+  'usage: npm run ingest -- [--corpus DIR] [--out FILE] [--prompt FILE] [--threshold N] [--min-margin N] [--model bm25|tfidf] [--thesaurus] [--quiet]';
 function score(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
   const number = Number(value);
@@ -64,6 +65,7 @@ run(() => {
         'min-margin': { type: 'string' },
         model: { type: 'string', default: DEFAULT_RETRIEVAL_MODEL.kind },
         quiet: { type: 'boolean', default: false },
+        thesaurus: { type: 'boolean', default: false },
       },
     },
     USAGE,
@@ -79,7 +81,13 @@ run(() => {
 
   let index: ReturnType<typeof compileIndex>;
   try {
-    index = compileIndex({ files, prompt, gate, model: modelNamed(values.model) });
+    index = compileIndex({
+      files,
+      prompt,
+      gate,
+      model: modelNamed(values.model),
+      ...(values.thesaurus ? { relatedWords: wordNetGroups() } : {}),
+    });
   } catch (error) {
     if (error instanceof IngestError) {
       throw new UsageError(`ingest of ${folder} failed:\n  ${error.problems.join('\n  ')}`);
@@ -92,7 +100,8 @@ run(() => {
     const where = relative('.', folder) || '.';
     console.log(`${index.passages.length} passages from ${files.length} files in ${where} → ${values.out}`);
     console.log(
-      `model: ${describeModel(index.model)}, ${index.terms.length} terms; prompt ${prompt.version}`,
+      `model: ${describeModel(index.model)}, ${index.terms.length} terms; prompt ${prompt.version}; ` +
+        `thesaurus: ${index.thesaurus === undefined ? 'none' : `${Object.keys(index.thesaurus).length} words the corpus lacks (WordNet 3.1)`}`,
     );
     console.log(`gate: threshold ${gate.threshold}, minMargin ${gate.minMargin}; ${gate.source}`);
   }

@@ -123,8 +123,18 @@ export interface GenerationClient {
   generate(request: GenerationRequest): Promise<GenerationOutcome>;
 }
 
+/** How the question was read, where that differs from what was written. */
+export interface QuestionReading {
+  /** Words the corpus does not use, read as the nearest word it does ("libary" → "library"). */
+  readAs: Array<{ written: string; readAs: string }>;
+  /** Words the corpus does not use, read through the thesaurus as words it does ("film" → "movie"). */
+  expanded: Array<{ written: string; terms: string[] }>;
+}
+
 interface ResultBase {
   question: string;
+  /** Present when the question was not read exactly as written (a typo, a word read through the thesaurus). */
+  reading?: QuestionReading;
   /** The passages retrieved for the question, best first, with their scores. */
   passages: Scored[];
   /**

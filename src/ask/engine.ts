@@ -29,7 +29,11 @@ const isRequestedAbort = (error: unknown, signal: AbortSignal | undefined) =>
 export async function ask(options: AskOptions): Promise<AskResult> {
   const { engine, client, signal } = options;
   const question = options.question.trim();
-  const base = { question, threshold: engine.gate.threshold, promptVersion: engine.prompt.version };
+  const base: Pick<AskResult, 'question' | 'threshold' | 'promptVersion' | 'reading'> = {
+    question,
+    threshold: engine.gate.threshold,
+    promptVersion: engine.prompt.version,
+  };
   type RefusalFields = Omit<Refused, 'status' | keyof typeof base | 'passages' | 'context'>;
   const refuse = (fields: RefusalFields, passages: Scored[] = [], context: Scored[] = []): Refused => ({
     status: 'refused',
@@ -49,7 +53,11 @@ export async function ask(options: AskOptions): Promise<AskResult> {
     });
   }
 
-  const retrieved = engine.retriever.retrieve(question, Math.max(SHOWN_PASSAGES, engine.contextSize));
+  const { scored: retrieved, reading } = engine.retriever.read(
+    question,
+    Math.max(SHOWN_PASSAGES, engine.contextSize),
+  );
+  if (reading.readAs.length > 0 || reading.expanded.length > 0) Object.assign(base, { reading });
   const verdict = gate(retrieved, engine.gate);
   if (!verdict.pass) {
     return refuse({ reason: 'no_relevant_context', detail: verdict.detail }, retrieved);

@@ -95,6 +95,7 @@ const HeaderSchema = z.object({
   gate: GateSettingsSchema,
   /** How many passages, at most, are given to the generator as context. */
   contextSize: z.int().check(z.positive()),
+  thesaurus: z.optional(z.record(z.string(), z.array(z.string()))),
 });
 
 function check<T>(value: unknown, name: string, schema: z.ZodMiniType<T>): T {

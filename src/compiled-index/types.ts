@@ -1,5 +1,6 @@
 // The compiled index's shapes, as read from a file and as checked. Both the codec (container.ts) and the
 // check (check.ts) speak them, so they live apart from both: neither module imports the other.
+import type { Thesaurus } from '../ingest/thesaurus';
 import type { RetrievalModel } from '../retrieval/model';
 import type { Postings } from '../retrieval/postings';
 import type { GateSettings, Passage, Prompt } from '../types';
@@ -35,4 +36,6 @@ export interface CompiledIndex {
   prompt: Prompt;
   gate: GateSettings;
   contextSize: number;
+  /** Question words the corpus lacks → corpus terms that can stand for them; absent when none was compiled. */
+  thesaurus?: Thesaurus;
 }

@@ -7,6 +7,7 @@ import { passageText } from '../retrieval/retrieve';
 import { tokenize } from '../text/tokenize';
 import type { GateSettings, Prompt } from '../types';
 import { chunkCorpus, type SourceFile } from './chunk';
+import { compileThesaurus } from './thesaurus';
 
 export interface CompileOptions {
   files: SourceFile[];
@@ -16,6 +17,11 @@ export interface CompileOptions {
   /** Size target of a passage, in characters; see chunkCorpus. */
   maxChars?: number;
   model?: RetrievalModel;
+  /**
+   * Groups of words that can stand for one another (WordNet's, read by the command line); the index
+   * keeps only what this corpus can use (see compileThesaurus). None: no thesaurus.
+   */
+  relatedWords?: readonly (readonly string[])[];
 }
 
 /**
@@ -28,6 +34,10 @@ export function compileIndex(options: CompileOptions): CompiledIndex {
     options.maxChars === undefined ? {} : { maxChars: options.maxChars },
   );
   const { terms, postings } = buildPostings(passages.map((passage) => tokenize(passageText(passage))));
+  const thesaurus =
+    options.relatedWords === undefined
+      ? undefined
+      : compileThesaurus({ groups: options.relatedWords, vocabulary: new Set(terms) });
   return {
     format: INDEX_FORMAT,
     version: INDEX_VERSION,
@@ -38,5 +48,6 @@ export function compileIndex(options: CompileOptions): CompiledIndex {
     prompt: options.prompt,
     gate: options.gate ?? DEFAULT_GATE,
     contextSize: options.contextSize ?? DEFAULT_CONTEXT_SIZE,
+    ...(thesaurus === undefined ? {} : { thesaurus }),
   };
 }

@@ -90,15 +90,26 @@ export function contentWords(text: string): Word[] {
   return wordsOf(stripCourtesy(text)).filter((word) => !isStopword(word));
 }
 
+/** A term of a text and the word it was read from ("lost" → "los", from "lost"). */
+export interface TermOf {
+  term: string;
+  word: string;
+}
+
 /**
- * The terms a text is indexed and queried by: its content words, lemmatised and stemmed. A hyphenated
- * word gives the compound and its parts: "inter-library" meets "interlibrary" and "library" alike.
+ * The terms of a text with the words they come from: its content words, lemmatised and stemmed. A
+ * hyphenated word gives the compound and its parts: "inter-library" meets "interlibrary" and "library".
  */
-export function tokenize(text: string): string[] {
-  const terms: string[] = [];
+export function termsOf(text: string): TermOf[] {
+  const terms: TermOf[] = [];
   for (const { word, parts } of contentWords(text)) {
-    terms.push(termOf(word));
-    for (const part of parts ?? []) if (!STOPWORDS.has(part)) terms.push(termOf(part));
+    terms.push({ term: termOf(word), word });
+    for (const part of parts ?? []) if (!STOPWORDS.has(part)) terms.push({ term: termOf(part), word: part });
   }
   return terms;
+}
+
+/** The terms a text is indexed and queried by (`termsOf` without the words). */
+export function tokenize(text: string): string[] {
+  return termsOf(text).map(({ term }) => term);
 }
