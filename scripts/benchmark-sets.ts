@@ -11,7 +11,7 @@ import { IngestError } from '../src/ingest/errors';
 import { normaliseForQuote } from '../src/text/quotes';
 import type { GateSettings } from '../src/types';
 import { readJson } from './cli';
-import { BUNDLED_CORPUS, DEFAULT_PROMPT, readCorpusFolder, readPrompt } from './corpus-folder';
+import { BUNDLED_CORPUS, readCorpusFolder } from './corpus-folder';
 import { readSquad, SQUAD_CREDIT, squadCorpus, WHOLE_PARAGRAPHS } from './squad';
 import { wordNetGroups } from './wordnet';
 
@@ -55,7 +55,6 @@ function compileFolder(options: {
   try {
     const index = compileIndex({
       files: readCorpusFolder(options.folder),
-      prompt: readPrompt(DEFAULT_PROMPT),
       gate: options.gate,
       relatedWords: relatedWords(),
     });
@@ -99,10 +98,10 @@ function evalFileSet(options: { folder: string; questions: string; gate: GateSet
 /** A SQuAD 2.0 file, one passage per paragraph; an answer is correct when a quote holds a gold answer. */
 function squadSet(path: string): Preparation {
   if (!existsSync(path)) return absent(path);
-  const { files, items } = squadCorpus(readSquad(path));
+  const { squad, description } = readSquad(path);
+  const { files, items } = squadCorpus(squad);
   const index = compileIndex({
     files,
-    prompt: readPrompt(DEFAULT_PROMPT),
     gate: DEFAULT_GATE,
     maxChars: WHOLE_PARAGRAPHS,
     relatedWords: relatedWords(),
@@ -112,7 +111,7 @@ function squadSet(path: string): Preparation {
     set: {
       index,
       skipped: 0,
-      source: `${path} (${SQUAD_CREDIT.split(';')[0]})`,
+      source: `${description}; ${SQUAD_CREDIT}`,
       items: items.map((item) => ({
         question: item.question,
         answerable: item.answerable,

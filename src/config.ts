@@ -1,5 +1,4 @@
-import type { EvidenceWeights } from './retrieval/evidence';
-import type { GateSettings } from './types';
+import type { EvidenceWeights, GateSettings } from './types';
 
 /**
  * What a corpus term reached through the thesaurus weighs in a question, against 1 for a word written in

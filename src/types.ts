@@ -62,20 +62,10 @@ export interface GeneratorInfo {
 
 /**
  * Why a question was not answered. A closed set: a `switch` over it ends in `assertNever`, so a new
- * reason is a compile error wherever it is not handled yet.
+ * reason is a compile error wherever it is not handled yet; the eval and trace schemas read this list;
+ * the plain words for each are in ask/reasons.ts.
  */
-export type RefusalReason =
-  | 'invalid_question'
-  | 'no_relevant_context'
-  | 'model_reported_no_answer'
-  | 'missing_citation'
-  | 'fabricated_citation'
-  | 'unsupported_quote'
-  | 'ungrounded_figure'
-  | 'unparseable_response'
-  | 'model_unavailable';
-
-export const REFUSAL_REASONS: readonly RefusalReason[] = [
+export const REFUSAL_REASONS = [
   'invalid_question',
   'no_relevant_context',
   'model_reported_no_answer',
@@ -85,7 +75,16 @@ export const REFUSAL_REASONS: readonly RefusalReason[] = [
   'ungrounded_figure',
   'unparseable_response',
   'model_unavailable',
-];
+] as const;
+
+export type RefusalReason = (typeof REFUSAL_REASONS)[number];
+
+/** A quote the verifier found in the passage it cites: `span` is [start, end) of the passage's text. */
+export interface QuotedSpan {
+  id: string;
+  quote: string;
+  span: [number, number];
+}
 
 /** What a grounding check found wrong, so that a reader can see the quote or figure and where it was looked for. */
 export type FailedCheck =
@@ -123,6 +122,29 @@ export interface GenerationClient {
   generate(request: GenerationRequest): Promise<GenerationOutcome>;
 }
 
+/**
+ * A question word the corpus never uses → the corpus terms that can stand for it ("film" → "movie" when
+ * the corpus says "movie"), as terms (`termOf`). Compiled at ingest (src/ingest/thesaurus.ts).
+ */
+export type Thesaurus = Record<string, string[]>;
+
+/** What the gate knows about one passage for one question (src/retrieval/evidence.ts). */
+export interface EvidenceFeatures {
+  /** The retrieval score (the scorer's cosine or bound-divided BM25), in [0, 1]. */
+  cosine: number;
+  /** Share of the question's distinct content words the passage holds, in [0, 1]. */
+  coverage: number;
+  /** The same share with each word weighed by its idf: missing a rare word costs more. */
+  weightedCoverage: number;
+}
+
+/** A fitted logistic model over the evidence features; `source` says what it was fitted on. */
+export interface EvidenceWeights {
+  bias: number;
+  weights: Readonly<Record<keyof EvidenceFeatures, number>>;
+  source: string;
+}
+
 /** How the question was read, where that differs from what was written. */
 export interface QuestionReading {
   /** Words the corpus does not use, read as the nearest word it does ("libary" → "library"). */
@@ -151,8 +173,8 @@ export interface Answered extends ResultBase {
   answer: string;
   /** Ids of the passages cited, each once. */
   citations: string[];
-  /** The quotes given with the citations (prompt v2), each checked against its passage. */
-  quotes: Array<{ id: string; quote: string }>;
+  /** The quotes given with the citations (prompt v2), each where the verifier found it in its passage. */
+  quotes: QuotedSpan[];
   generator: GeneratorInfo;
   raw: string;
 }

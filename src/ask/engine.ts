@@ -1,5 +1,6 @@
 import { MAX_QUESTION_CHARS } from '../config';
 import { GenerationUnavailableError } from '../generation/errors';
+import { promptFor } from '../generation/prompts';
 import { replyVersionOf } from '../generation/reply-version';
 import type { AskResult, GenerationClient, GenerationOutcome, Refused, Scored } from '../types';
 import type { Engine } from './engine-setup';
@@ -32,7 +33,7 @@ export async function ask(options: AskOptions): Promise<AskResult> {
   const base: Pick<AskResult, 'question' | 'threshold' | 'promptVersion' | 'reading'> = {
     question,
     threshold: engine.gate.threshold,
-    promptVersion: engine.prompt.version,
+    promptVersion: engine.promptVersion,
   };
   type RefusalFields = Omit<Refused, 'status' | keyof typeof base | 'passages' | 'context'>;
   const refuse = (fields: RefusalFields, passages: Scored[] = [], context: Scored[] = []): Refused => ({
@@ -74,7 +75,7 @@ export async function ask(options: AskOptions): Promise<AskResult> {
     outcome = await client.generate({
       question,
       passages: context.map((scored) => scored.passage),
-      prompt: engine.prompt,
+      prompt: promptFor(engine.promptVersion),
       signal,
     });
   } catch (error) {
@@ -120,7 +121,7 @@ export async function ask(options: AskOptions): Promise<AskResult> {
     reply,
     context: context.map((scored) => scored.passage),
     corpusIds: engine.corpusIds,
-    quotesRequired: replyVersionOf(engine.prompt.version) >= 2,
+    quotesRequired: replyVersionOf(engine.promptVersion) >= 2,
   });
   if (!checked.ok) {
     const { reason, detail, failed } = checked;

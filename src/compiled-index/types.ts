@@ -1,9 +1,8 @@
 // The compiled index's shapes, as read from a file and as checked. Both the codec (container.ts) and the
 // check (check.ts) speak them, so they live apart from both: neither module imports the other.
-import type { Thesaurus } from '../ingest/thesaurus';
 import type { RetrievalModel } from '../retrieval/model';
 import type { Postings } from '../retrieval/postings';
-import type { GateSettings, Passage, Prompt } from '../types';
+import type { GateSettings, Passage, Thesaurus } from '../types';
 import type { INDEX_FORMAT, INDEX_VERSION } from './version';
 
 /**
@@ -33,7 +32,8 @@ export interface CompiledIndex {
   model: RetrievalModel;
   terms: string[];
   postings: Postings;
-  prompt: Prompt;
+  /** The version of the shipped system prompt the index was built for: the text is the application's. */
+  promptVersion: string;
   gate: GateSettings;
   contextSize: number;
   /** Question words the corpus lacks → corpus terms that can stand for them; absent when none was compiled. */

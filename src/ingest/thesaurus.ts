@@ -1,13 +1,11 @@
 import { termOf } from '../text/tokenize';
+import type { Thesaurus } from '../types';
 
 /**
- * A question word the corpus never uses → the corpus terms that can stand for it ("film" → "movie" when
- * the corpus says "movie"). Built at ingest from groups of interchangeable words (WordNet's, in the
- * command line), restricted to what this corpus can use: only terms it lacks are keys, only terms it
- * holds are values. Keys and values are terms (`termOf`), as the question is read.
+ * The thesaurus of a corpus, built from groups of interchangeable words (WordNet's, in the command
+ * line), restricted to what this corpus can use: only terms it lacks are keys, only terms it holds are
+ * values. Keys and values are terms (`termOf`), as the question is read.
  */
-export type Thesaurus = Record<string, string[]>;
-
 export function compileThesaurus(options: {
   groups: readonly (readonly string[])[];
   vocabulary: ReadonlySet<string>;

@@ -1,6 +1,5 @@
-import type { Thesaurus } from '../ingest/thesaurus';
 import { type TermOf, termOf, termsOf, words } from '../text/tokenize';
-import type { Passage, QuestionReading, Scored } from '../types';
+import type { Passage, QuestionReading, Scored, Thesaurus } from '../types';
 import { type EvidenceFeatures, type EvidenceWeights, evidenceScore } from './evidence';
 import { InvertedIndex } from './inverted-index';
 import type { RetrievalModel } from './model';
