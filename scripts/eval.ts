@@ -6,6 +6,7 @@ import {
   closingLine,
   judge,
   judgeReply,
+  type Proposal,
   parseEvalSet,
   parseRecordedReplies,
   tally,
@@ -49,6 +50,23 @@ function printCalibration(result: Calibration): void {
   } else {
     console.log(`the groups OVERLAP by ${formatScore(-result.gap)}: no threshold separates them. Caused by:`);
     for (const r of result.overlapping) console.log(row(r));
+    const { answerable, unanswerable } = result;
+    const proposal = (name: string, p: Proposal) =>
+      console.log(
+        `  ${name} ${p.threshold.toFixed(3)}: passes ${p.answerablePassing} of ${answerable.length} answerable ` +
+          `and ${p.unanswerablePassing} of ${unanswerable.length} gate-decidable unanswerable questions`,
+      );
+    if (result.proposals !== undefined) {
+      console.log('\nTwo thresholds to choose between:');
+      proposal(
+        'no false pass (the highest coverage with no unanswerable through the gate):',
+        result.proposals.noFalsePass,
+      );
+      proposal(
+        'midpoint of the two edges (more answered; layers 2 and 3 decide the rest):  ',
+        result.proposals.midpoint,
+      );
+    }
   }
 }
 

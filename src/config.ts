@@ -1,17 +1,33 @@
-import type { GateSettings } from './types';
+import type { EvidenceWeights, GateSettings } from './types';
+
+/**
+ * What a corpus term reached through the thesaurus weighs in a question, against 1 for a word written in
+ * it: chosen by `npm run fit:gate` as the weight that puts the labelled passage in the top three for the
+ * most answerable development questions (docs/gate-fit.md). 0 (measured: no weight placed more) turns
+ * the thesaurus off, so `npm run ingest` builds none unless asked (`--thesaurus`).
+ */
+export const THESAURUS_WEIGHT = 0;
+
+/**
+ * The gate's evidence model (src/retrieval/evidence.ts): fitted by `npm run fit:gate`, and adopted only
+ * when it ranks the development sets' answerable questions above their unanswerable ones better than the
+ * cosine alone. Unset: on 2026-12-03 it did not (ROC AUC 0.733 against 0.743; docs/gate-fit.md), so the
+ * gate compares the cosine with its threshold.
+ */
+export const GATE_EVIDENCE: EvidenceWeights | undefined = undefined;
 
 /**
  * The gate as shipped for the bundled corpus. The threshold is the midpoint of the gap between the
  * lowest-scoring answerable and the highest-scoring unanswerable question of eval/questions.json, as
  * printed by `npm run eval -- --calibrate`; re-measure it whenever the corpus, the eval set or the
- * retrieval model changes.
+ * retrieval model changes. `npm run fit:gate` reports the evidence score it was compared with (docs/gate-fit.md).
  */
 export const DEFAULT_GATE: GateSettings = {
-  threshold: 0.133,
+  threshold: 0.138,
   minMargin: 0,
   source:
-    'midpoint of the gap on eval/questions.json (npm run eval -- --calibrate, 2026-12-02): ' +
-    'lowest answerable 0.169, highest gate-decidable unanswerable 0.097',
+    'midpoint of the gap on eval/questions.json (npm run eval -- --calibrate, 2026-12-03): ' +
+    'lowest answerable 0.179, highest gate-decidable unanswerable 0.097',
 };
 
 /**

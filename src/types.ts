@@ -133,8 +133,41 @@ export interface ContextBudget {
   elided: Array<{ id: string; rows: number; chars: number }>;
 }
 
+/**
+ * A question word the corpus never uses → the corpus terms that can stand for it ("film" → "movie" when
+ * the corpus says "movie"), as terms (`termOf`). Compiled at ingest (src/ingest/thesaurus.ts).
+ */
+export type Thesaurus = Record<string, string[]>;
+
+/** What the gate knows about one passage for one question (src/retrieval/evidence.ts). */
+export interface EvidenceFeatures {
+  /** The retrieval score (the scorer's cosine or bound-divided BM25), in [0, 1]. */
+  cosine: number;
+  /** Share of the question's distinct content words the passage holds, in [0, 1]. */
+  coverage: number;
+  /** The same share with each word weighed by its idf: missing a rare word costs more. */
+  weightedCoverage: number;
+}
+
+/** A fitted logistic model over the evidence features; `source` says what it was fitted on. */
+export interface EvidenceWeights {
+  bias: number;
+  weights: Readonly<Record<keyof EvidenceFeatures, number>>;
+  source: string;
+}
+
+/** How the question was read, where that differs from what was written. */
+export interface QuestionReading {
+  /** Words the corpus does not use, read as the nearest word it does ("libary" → "library"). */
+  readAs: Array<{ written: string; readAs: string }>;
+  /** Words the corpus does not use, read through the thesaurus as words it does ("film" → "movie"). */
+  expanded: Array<{ written: string; terms: string[] }>;
+}
+
 interface ResultBase {
   question: string;
+  /** Present when the question was not read exactly as written (a typo, a word read through the thesaurus). */
+  reading?: QuestionReading;
   /** The passages retrieved for the question, best first, with their scores. */
   passages: Scored[];
   /**

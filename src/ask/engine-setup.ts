@@ -2,6 +2,7 @@
 // so that the page can prepare the engine while it loads and fetch the question-time code (the verifier,
 // the stand-in) only when the first question is asked.
 import type { CompiledIndex } from '../compiled-index/types';
+import { GATE_EVIDENCE, THESAURUS_WEIGHT } from '../config';
 import { createRetriever, type Retriever } from '../retrieval/retrieve';
 import type { GateSettings } from '../types';
 
@@ -23,6 +24,9 @@ export function createEngine(index: CompiledIndex): Engine {
       terms: index.terms,
       postings: index.postings,
       passages: index.passages,
+      ...(index.thesaurus === undefined ? {} : { thesaurus: index.thesaurus }),
+      expansionWeight: THESAURUS_WEIGHT,
+      ...(GATE_EVIDENCE === undefined ? {} : { evidence: GATE_EVIDENCE }),
     }),
     gate: index.gate,
     promptVersion: index.promptVersion,

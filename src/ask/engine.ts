@@ -42,7 +42,11 @@ const isRequestedAbort = (error: unknown, signal: AbortSignal | undefined) =>
 export async function ask(options: AskOptions): Promise<AskResult> {
   const { engine, client, signal } = options;
   const question = options.question.trim();
-  const base = { question, threshold: engine.gate.threshold, promptVersion: engine.promptVersion };
+  const base: Pick<AskResult, 'question' | 'threshold' | 'promptVersion' | 'reading'> = {
+    question,
+    threshold: engine.gate.threshold,
+    promptVersion: engine.promptVersion,
+  };
   type RefusalFields = Omit<Refused, 'status' | keyof typeof base | 'passages' | 'context' | 'budget'>;
   // Set once the context is fitted to the budget: every result after that point records it.
   let sent: ContextBudget | undefined;
@@ -65,7 +69,11 @@ export async function ask(options: AskOptions): Promise<AskResult> {
     });
   }
 
-  const retrieved = engine.retriever.retrieve(question, Math.max(SHOWN_PASSAGES, engine.contextSize));
+  const { scored: retrieved, reading } = engine.retriever.read(
+    question,
+    Math.max(SHOWN_PASSAGES, engine.contextSize),
+  );
+  if (reading.readAs.length > 0 || reading.expanded.length > 0) Object.assign(base, { reading });
   const verdict = gate(retrieved, engine.gate);
   if (!verdict.pass) {
     return refuse({ reason: 'no_relevant_context', detail: verdict.detail }, retrieved);

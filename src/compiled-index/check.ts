@@ -121,6 +121,7 @@ const HeaderSchema = z.object({
     ),
   /** What the corpus is called, for the words around its answers. */
   corpus: z.optional(nonEmpty()),
+  thesaurus: z.optional(z.record(z.string(), z.array(z.string()))),
 });
 
 function check<T>(value: unknown, name: string, schema: z.ZodMiniType<T>): T {

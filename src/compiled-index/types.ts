@@ -2,7 +2,7 @@
 // check (check.ts) speak them, so they live apart from both: neither module imports the other.
 import type { RetrievalModel } from '../retrieval/model';
 import type { Postings } from '../retrieval/postings';
-import type { GateSettings, Passage } from '../types';
+import type { GateSettings, Passage, Thesaurus } from '../types';
 import type { INDEX_FORMAT, INDEX_VERSION } from './version';
 
 /**
@@ -38,4 +38,6 @@ export interface CompiledIndex {
   contextSize: number;
   /** What the corpus is called, for the words around its answers ("the library manual", "docs/"). */
   corpus?: string;
+  /** Question words the corpus lacks → corpus terms that can stand for them; absent when none was compiled. */
+  thesaurus?: Thesaurus;
 }

@@ -178,6 +178,20 @@ export interface Calibration {
   midpoint: number | undefined;
   /** The questions on the wrong side of the other group's edge, when the groups overlap. */
   overlapping: CalibrationRow[];
+  /**
+   * When the groups overlap, the two thresholds to choose between: the lowest that lets no
+   * gate-decidable unanswerable question through (no false answers from the gate, at the highest
+   * coverage that allows), and the midpoint between the two groups' edges (more answered, some
+   * unanswerable questions left to layers 2 and 3). Each with how many answerable questions pass it.
+   */
+  proposals: { noFalsePass: Proposal; midpoint: Proposal } | undefined;
+}
+
+/** A threshold calibration proposes, and the answerable questions that would pass the gate at it. */
+export interface Proposal {
+  threshold: number;
+  answerablePassing: number;
+  unanswerablePassing: number;
 }
 
 type LabelledRow = CalibrationRow & { answerable: boolean };
@@ -213,17 +227,29 @@ export function calibrate(rows: readonly LabelledRow[]): Calibration {
     highestUnanswerable,
   };
   if (lowestAnswerable === undefined || highestUnanswerable === undefined) {
-    return { ...groups, gap: undefined, midpoint: undefined, overlapping: [] };
+    return { ...groups, gap: undefined, midpoint: undefined, overlapping: [], proposals: undefined };
   }
   const gap = lowestAnswerable - highestUnanswerable;
   if (gap > 0) {
-    return { ...groups, gap, midpoint: (lowestAnswerable + highestUnanswerable) / 2, overlapping: [] };
+    const midpoint = (lowestAnswerable + highestUnanswerable) / 2;
+    return { ...groups, gap, midpoint, overlapping: [], proposals: undefined };
   }
+  const proposal = (threshold: number): Proposal => ({
+    threshold,
+    answerablePassing: answerable.filter((row) => row.bestScore >= threshold).length,
+    unanswerablePassing: unanswerable.filter((row) => row.bestScore >= threshold).length,
+  });
+  // Shown to three places, so the smallest such number above the highest unanswerable score.
+  const aboveHighest = Math.floor(highestUnanswerable * 1000 + 1) / 1000;
+  const proposals = {
+    noFalsePass: proposal(aboveHighest),
+    midpoint: proposal(Number(((lowestAnswerable + highestUnanswerable) / 2).toFixed(3))),
+  };
   const overlapping = [
     ...answerable.filter((row) => row.bestScore <= highestUnanswerable),
     ...unanswerable.filter((row) => row.bestScore >= lowestAnswerable),
   ];
-  return { ...groups, gap, midpoint: undefined, overlapping };
+  return { ...groups, gap, midpoint: undefined, overlapping, proposals };
 }
 
 export function bestOf(passages: readonly Scored[]): { bestScore: number; bestPassage: string | undefined } {

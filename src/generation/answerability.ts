@@ -1,6 +1,5 @@
 import { extractFigures, type Figure } from '../text/figures';
-import { stem } from '../text/stem';
-import { STOPWORDS, tokenize, words } from '../text/tokenize';
+import { STOPWORDS, termOf, tokenize, words } from '../text/tokenize';
 import { assertNever } from '../types';
 
 // Whether one sentence (or table row) of a passage can answer a question, decided without a model.
@@ -146,7 +145,7 @@ export function phrasesOf(question: string): Phrase[] {
       phrases.push({
         text: named.join(' '),
         words: named,
-        terms: named.map((word) => stem(words(word)[0] as string)),
+        terms: named.map((word) => termOf(words(word)[0] as string)),
       });
     }
     current = undefined;
@@ -172,7 +171,7 @@ export function phrasesOf(question: string): Phrase[] {
       // "Who cleans the sauna?": what the person does is what the question is about; "The sauna is for
       // adults only." names people, but not who cleans.
       close(folded);
-      phrases.push({ text: token, words: [token], terms: [stem(folded)] });
+      phrases.push({ text: token, words: [token], terms: [termOf(folded)] });
       return;
     }
     if (current !== undefined && (!current.capitalsOnly || capitalised)) {
@@ -190,7 +189,7 @@ export function readQuestion(question: string): QuestionShape {
   const wordOf = new Map<string, string>();
   for (const word of words(question)) {
     if (word === '' || STOPWORDS.has(word) || NAMING_WORDS.has(word) || PHRASE_BREAKERS.has(word)) continue;
-    if (!wordOf.has(stem(word))) wordOf.set(stem(word), word);
+    if (!wordOf.has(termOf(word))) wordOf.set(termOf(word), word);
   }
   return { kind: answerKind(question), terms: [...wordOf.keys()], wordOf, phrases: phrasesOf(question) };
 }

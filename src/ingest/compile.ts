@@ -10,6 +10,7 @@ import type { GateSettings } from '../types';
 import { chunkCorpus, type SourceFile } from './chunk';
 import { IngestError } from './errors';
 import { describeLeftOut, type LeftOut } from './left-out';
+import { compileThesaurus } from './thesaurus';
 
 export interface CompileOptions {
   files: SourceFile[];
@@ -22,6 +23,11 @@ export interface CompileOptions {
   model?: RetrievalModel;
   /** What the corpus is called where the CLI and the page name it: "the library manual", "docs/". */
   corpus?: string;
+  /**
+   * Groups of words that can stand for one another (WordNet's, read by the command line); the index
+   * keeps only what this corpus can use (see compileThesaurus). None: no thesaurus.
+   */
+  relatedWords?: readonly (readonly string[])[];
 }
 
 /** The index, and every file or section of the corpus it was built without. */
@@ -40,6 +46,10 @@ export function compileCorpus(options: CompileOptions): CompiledCorpus {
     options.maxChars === undefined ? {} : { maxChars: options.maxChars },
   );
   const { terms, postings } = buildPostings(passages.map((passage) => tokenize(passageText(passage))));
+  const thesaurus =
+    options.relatedWords === undefined
+      ? undefined
+      : compileThesaurus({ groups: options.relatedWords, vocabulary: new Set(terms) });
   const index: CompiledIndex = {
     format: INDEX_FORMAT,
     version: INDEX_VERSION,
@@ -50,6 +60,7 @@ export function compileCorpus(options: CompileOptions): CompiledCorpus {
     promptVersion: options.promptVersion ?? CURRENT_PROMPT_VERSION,
     gate: options.gate ?? DEFAULT_GATE,
     contextSize: options.contextSize ?? DEFAULT_CONTEXT_SIZE,
+    ...(thesaurus === undefined ? {} : { thesaurus }),
   };
   if (options.corpus !== undefined) index.corpus = options.corpus;
   return { index, leftOut };

@@ -1,3 +1,4 @@
+import { editDistance } from '../text/edit-distance';
 import { assertNever } from '../types';
 import type { RetrievalModel } from './model';
 import { corpusStats, type Postings } from './postings';
@@ -124,8 +125,62 @@ export class InvertedIndex {
     this.#touched = new Uint32Array(options.passageCount);
   }
 
-  /** The `limit` best passages for a question's terms with a score above 0, best first; ties go to the earlier passage. */
-  search(terms: readonly string[], limit: number): Hit[] {
+  /** The id of a term of the corpus, or undefined when the corpus never uses it. */
+  termId(term: string): number | undefined {
+    return idOf(this.#terms, term);
+  }
+
+  /** How rare a term is (the scorer's idf), or the idf a term the corpus never uses counts at. */
+  idf(id: number | undefined): number {
+    return id === undefined ? this.#scoring.unseenIdf : (this.#scoring.idf[id] as number);
+  }
+
+  /** Whether passage `doc` holds term `id`: a binary search in the term's postings, which ascend. */
+  holds(id: number, doc: number): boolean {
+    const { starts, docs } = this.#postings;
+    let low = starts[id] as number;
+    let high = (starts[id + 1] as number) - 1;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      const found = docs[middle] as number;
+      if (found === doc) return true;
+      if (found < doc) low = middle + 1;
+      else high = middle - 1;
+    }
+    return false;
+  }
+
+  /**
+   * The corpus term nearest to `term` within `maxDistance` edits, sharing its first letter (typos rarely
+   * touch it, and it keeps the search to one slice of the sorted vocabulary); ties go to the more common.
+   */
+  nearest(term: string, maxDistance: number): string | undefined {
+    const terms = this.#terms;
+    const first = term.slice(0, 1);
+    let at = lowerBound(terms, first);
+    let best: { term: string; distance: number; frequency: number } | undefined;
+    for (; at < terms.length && (terms[at] as string).startsWith(first); at++) {
+      const candidate = terms[at] as string;
+      const distance = editDistance({ from: term, to: candidate, max: maxDistance });
+      if (distance > maxDistance) continue;
+      const { starts } = this.#postings;
+      const frequency = (starts[at + 1] as number) - (starts[at] as number);
+      if (
+        best === undefined ||
+        distance < best.distance ||
+        (distance === best.distance && frequency > best.frequency)
+      ) {
+        best = { term: candidate, distance, frequency };
+      }
+    }
+    return best?.term;
+  }
+
+  /**
+   * The `limit` best passages for a question's terms with a score above 0, best first; ties go to the
+   * earlier passage. `factors` scale a term's question-side weight (a thesaurus expansion counts less).
+   */
+  search(terms: readonly string[], limit: number, factors?: ReadonlyMap<string, number>): Hit[] {
     const counts = new Map<string, number>();
     for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
     const scoring = this.#scoring;
@@ -134,7 +189,7 @@ export class InvertedIndex {
     for (const [term, count] of counts) {
       const id = idOf(this.#terms, term);
       const idf = id === undefined ? scoring.unseenIdf : (scoring.idf[id] as number);
-      const weight = scoring.weight(idf, count);
+      const weight = scoring.weight(idf, count) * (factors?.get(term) ?? 1);
       weights.push(weight);
       if (id !== undefined) known.push({ id, weight: scoring.termFactor(weight, idf) });
     }
@@ -187,6 +242,18 @@ function idOf(terms: readonly string[], term: string): number | undefined {
     else high = middle - 1;
   }
   return undefined;
+}
+
+/** The first position in the sorted `terms` whose term is not below `term`. */
+function lowerBound(terms: readonly string[], term: string): number {
+  let low = 0;
+  let high = terms.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((terms[middle] as string) < term) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 function before(score: number, doc: number, hit: Hit): boolean {

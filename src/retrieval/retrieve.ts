@@ -1,5 +1,6 @@
-import { tokenize } from '../text/tokenize';
-import type { Passage, Scored } from '../types';
+import { type TermOf, termOf, termsOf, words } from '../text/tokenize';
+import type { Passage, QuestionReading, Scored, Thesaurus } from '../types';
+import { type EvidenceFeatures, type EvidenceWeights, evidenceScore } from './evidence';
 import { InvertedIndex } from './inverted-index';
 import type { RetrievalModel } from './model';
 import type { Postings } from './postings';
@@ -8,24 +9,137 @@ export interface Retriever {
   readonly passages: readonly Passage[];
   /** The `limit` passages most similar to the question, best first, each with a score in (0, 1]. */
   retrieve(question: string, limit: number): Scored[];
+  /** `retrieve`, with how the question was read (typos, expansions) and each passage's gate features. */
+  read(question: string, limit: number): Retrieval;
 }
+
+export interface Retrieval {
+  scored: Scored[];
+  reading: QuestionReading;
+  /** The features the score of each of `scored` was made from, in the same order. */
+  features: EvidenceFeatures[];
+}
+
+// A word this long that the corpus does not use is read as the nearest corpus term within one edit,
+// and one of MIN_TWO_EDITS letters within two: shorter words are too often other real words.
+const MIN_TYPO_LETTERS = 5;
+const MIN_TWO_EDITS = 8;
+const LETTERS_ONLY = /^\p{L}+$/u;
 
 export function createRetriever(options: {
   model: RetrievalModel;
   terms: readonly string[];
   postings: Postings;
   passages: readonly Passage[];
+  /** The gate's evidence model; without it a passage's score is the scorer's own. */
+  evidence?: EvidenceWeights;
+  /** Question words the corpus lacks → corpus terms that stand for them (compiled at ingest). */
+  thesaurus?: Thesaurus;
+  /** What a term reached through the thesaurus weighs, against 1 for a written word; 0 turns it off. */
+  expansionWeight?: number;
 }): Retriever {
-  const { passages } = options;
+  const { passages, evidence, thesaurus } = options;
+  const expansionWeight = options.expansionWeight ?? 0;
   const index = new InvertedIndex({ ...options, passageCount: passages.length });
+
+  /**
+   * The question's terms. A word the corpus lacks is read through the thesaurus when it knows the word
+   * (each corpus term it gives counts `expansionWeight` of a written one), or else, when it is long
+   * enough, as the nearest corpus term (a typo).
+   */
+  function readTerms(question: string): {
+    terms: TermOf[];
+    reading: QuestionReading;
+    factors: Map<string, number>;
+  } {
+    const reading: QuestionReading = { readAs: [], expanded: [] };
+    const factors = new Map<string, number>();
+    const terms = termsOf(question).flatMap((found): TermOf[] => {
+      const { term, word } = found;
+      if (index.termId(term) !== undefined) return [found];
+      const related = thesaurus?.[term];
+      if (expansionWeight > 0 && related !== undefined && Object.hasOwn(thesaurus as Thesaurus, term)) {
+        reading.expanded.push({ written: word, terms: related });
+        for (const target of related) factors.set(target, expansionWeight);
+        // The word itself stays, unseen, in the question's norm: a stand-in is not the word asked about.
+        return [found, ...related.map((target) => ({ term: target, word }))];
+      }
+      if (word.length < MIN_TYPO_LETTERS || !LETTERS_ONLY.test(word)) return [found];
+      const near = index.nearest(term, word.length >= MIN_TWO_EDITS ? 2 : 1);
+      if (near === undefined) return [found];
+      reading.readAs.push({ written: word, readAs: near });
+      return [{ term: near, word }];
+    });
+    // A word both written and reached through the thesaurus counts as written.
+    for (const { term } of termsOf(question)) factors.delete(term);
+    return { terms, reading, factors };
+  }
+
+  /** Coverage counts the question's words: one the thesaurus expanded is held when any of its terms is. */
+  function featuresOf(terms: readonly TermOf[], hit: { doc: number; score: number }): EvidenceFeatures {
+    const byWord = new Map<string, string[]>();
+    for (const { term, word } of terms) byWord.set(word, [...(byWord.get(word) ?? []), term]);
+    let held = 0;
+    let weightHeld = 0;
+    let weightAll = 0;
+    for (const wordTerms of byWord.values()) {
+      const ids = wordTerms.map((term) => index.termId(term));
+      const idf = Math.max(...ids.map((id) => index.idf(id)));
+      weightAll += idf;
+      if (ids.some((id) => id !== undefined && index.holds(id, hit.doc))) {
+        held++;
+        weightHeld += idf;
+      }
+    }
+    const distinct = byWord;
+    return {
+      cosine: hit.score,
+      coverage: distinct.size === 0 ? 0 : held / distinct.size,
+      weightedCoverage: weightAll === 0 ? 0 : weightHeld / weightAll,
+    };
+  }
+
+  function read(question: string, limit: number): Retrieval {
+    const { terms, reading, factors } = readTerms(question);
+    const hits = index.search(
+      terms.map(({ term }) => term),
+      limit,
+      factors,
+    );
+    // The scorer's order stands (re-ranking by evidence placed fewer right passages in the top three of
+    // the development sets); the gate compares each passage's evidence with its threshold.
+    const features = hits.map((hit) => featuresOf(terms, hit));
+    const scored = hits.map((hit, at) => ({
+      passage: passages[hit.doc] as Passage,
+      score: evidence === undefined ? hit.score : evidenceScore(features[at] as EvidenceFeatures, evidence),
+    }));
+    const shown: QuestionReading = {
+      readAs: reading.readAs.map(({ written, readAs: term }) => ({
+        written,
+        readAs: surfaceOf(term, scored) ?? term,
+      })),
+      expanded: reading.expanded.map(({ written, terms: related }) => ({
+        written,
+        terms: related.map((term) => surfaceOf(term, scored) ?? term),
+      })),
+    };
+    return { scored, reading: shown, features };
+  }
+
   return {
     passages,
-    retrieve(question, limit) {
-      return index
-        .search(tokenize(question), limit)
-        .map((hit) => ({ passage: passages[hit.doc] as Passage, score: hit.score }));
-    },
+    read,
+    retrieve: (question, limit) => read(question, limit).scored,
   };
+}
+
+/** A word of the retrieved passages that folds to `term`, to show a person instead of a stem. */
+function surfaceOf(term: string, scored: readonly Scored[]): string | undefined {
+  for (const { passage } of scored) {
+    const word = words(passageText(passage)).find((candidate) => termOf(candidate) === term);
+    if (word !== undefined) return word;
+  }
+  return undefined;
 }
 
 /** What a passage is indexed as: its heading trail restores what the heading said about the text. */

@@ -1,6 +1,5 @@
 import { readDigits } from './digits';
-import { stem } from './stem';
-import { STOPWORDS, words } from './tokenize';
+import { STOPWORDS, termOf, words } from './tokenize';
 // A figure in an answer must be one its cited passages hold: "0.75 BOB per day" against a passage that
 // says 0.50 BOB is the kind of error a reader cannot see. Figures are compared by value and unit, not by
 // spelling: "seven days" is "7 days", "0.5 BOB" is "0.50 BOB", "9 am" is "9:00"; "7 weeks" is not "7 days".
@@ -37,13 +36,13 @@ function countedAfter(text: string, end: number): string[] {
   const stop = rest.search(CELL_OR_LINE_END);
   const after = words(stop < 0 ? rest : rest.slice(0, stop));
   const content = after.filter((word) => !STOPWORDS.has(word) && /\p{L}/u.test(word));
-  return content.slice(0, COUNTED_WORDS).map(stem);
+  return content.slice(0, COUNTED_WORDS).map(termOf);
 }
 
 /** What a bare number in an answer counts: the word right after it, unless that is a stopword or a figure. */
 function countedNoun(text: string, end: number): string | undefined {
   const [next] = words(text.slice(end, end + 40));
-  return next !== undefined && !STOPWORDS.has(next) && /^\p{L}/u.test(next) ? stem(next) : undefined;
+  return next !== undefined && !STOPWORDS.has(next) && /^\p{L}/u.test(next) ? termOf(next) : undefined;
 }
 
 const NUMBER_WORD_VALUES: ReadonlyMap<string, number> = new Map(
@@ -288,7 +287,7 @@ function holds(source: Figure, claim: Figure, counted: string | undefined): bool
     // "21 requests" counts requests; "21 days" does not hold it. The unit of a duration counts too.
     if (counted === undefined) return true;
     // A figure with a unit counts that unit: "20.00 BOB per item" counts BOB, not items.
-    if (source.kind !== 'number') return stem(source.unit.toLowerCase()) === counted;
+    if (source.kind !== 'number') return termOf(source.unit.toLowerCase()) === counted;
     // A bare number counts the words after it. One that counts nothing written beside it (a table cell:
     // "| Books | 21 days | 3 |") holds the value whatever the answer says it counts; the column's
     // meaning is not in the cell.

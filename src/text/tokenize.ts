@@ -1,11 +1,21 @@
+// The one text model: every stage that compares words (retrieval, the gate, the stand-in, the verifier)
+// reads text through these functions, so that a question and a passage fold the same way.
+import { stripCourtesy } from './courtesy';
+import { IRREGULAR } from './irregular';
 import { stem } from './stem';
 
-// Words and numbers, Unicode-aware; a decimal like "0.50" or "20.00" stays one token so that an amount
-// in a question can meet the same amount in a passage.
-const TOKEN = /\p{L}[\p{L}\p{M}']*|\d+(?:[.,]\d+)*/gu;
-const APOSTROPHE_TAIL = /'(s|t|re|ve|ll|d|m)?$/u;
+// Words and numbers, Unicode-aware. A decimal like "0.50" or "20.00" stays one token so that an amount
+// in a question can meet the same amount in a passage; letters joined by hyphens stay one word
+// ("inter-library"), joined up below so that it meets "interlibrary".
+const TOKEN = /\p{L}[\p{L}\p{M}']*(?:-\p{L}[\p{L}\p{M}']*)*|\d+(?:[.,]\d+)*/gu;
+const APOSTROPHE_TAIL = /'(s|re|ve|ll|d|m)?$/u;
+// "doesn't" → "does" + "not"; "can't", "won't" and "shan't" lose more than the n't.
+const NEGATION = /n't$/u;
+const NEGATED_BASE: Readonly<Record<string, string>> = { ca: 'can', wo: 'will', sha: 'shall' };
 // Phones and word processors type "What’s" with a typographic apostrophe; it must fold like "What's".
 const TYPOGRAPHIC_APOSTROPHE = /[\u2018\u2019\u02bc]/gu;
+const LOWER_CASE = /\p{Ll}/u;
+const UPPER_CASE_WORD = /^\p{Lu}{2,}$/u;
 
 // Function words carry no topic. Question words are here too: "how", "what" and "many" say what kind
 // of answer is wanted, not what it is about, and they would otherwise match every passage that uses them.
@@ -20,23 +30,86 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
   yet you your yours yourself yourselves`.split(/\s+/u),
 );
 
-/** Raw words of a text, lower-cased, accents folded, apostrophe tails dropped ("member's" → "member"). */
-export function words(text: string): string[] {
-  const folded = text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(TYPOGRAPHIC_APOSTROPHE, "'")
-    .toLowerCase();
-  const found = folded.match(TOKEN) ?? [];
-  return found.map((word) => word.replace(APOSTROPHE_TAIL, ''));
+/** A word of a text, folded, and whether it was written as an acronym ("US" in a sentence in lower case). */
+export interface Word {
+  word: string;
+  acronym: boolean;
+  /** The parts of a hyphenated word ("inter-library" → ["inter", "library"]); absent otherwise. */
+  parts?: string[];
 }
 
-/** The terms a text is indexed and queried by: words without stopwords, stemmed. */
-export function tokenize(text: string): string[] {
-  const terms: string[] = [];
-  for (const word of words(text)) {
-    if (word.length === 0 || STOPWORDS.has(word)) continue;
-    terms.push(stem(word));
+function fold(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').replace(TYPOGRAPHIC_APOSTROPHE, "'");
+}
+
+/** The words of a text with how each was written; see `words`. */
+export function wordsOf(text: string): Word[] {
+  const folded = fold(text);
+  // Capitals mark an acronym only in text that also has lower case: a question typed in capitals shouts.
+  const hasLowerCase = LOWER_CASE.test(folded);
+  const found: Word[] = [];
+  for (const [token] of folded.matchAll(TOKEN)) {
+    const acronym = hasLowerCase && UPPER_CASE_WORD.test(token);
+    const lower = token.toLowerCase();
+    if (NEGATION.test(lower)) {
+      const base = lower.slice(0, -3);
+      found.push({ word: NEGATED_BASE[base] ?? base, acronym: false }, { word: 'not', acronym: false });
+      continue;
+    }
+    const word = lower.replace(APOSTROPHE_TAIL, '');
+    if (!word.includes('-')) {
+      found.push({ word, acronym });
+      continue;
+    }
+    found.push({ word: word.replaceAll('-', ''), acronym, parts: word.split('-') });
+  }
+  return found;
+}
+
+/**
+ * Raw words of a text: lower-cased, accents folded, possessives and contractions' tails dropped
+ * ("member's" → "member"), negations spelled out ("doesn't" → "does", "not"), hyphenated words joined
+ * ("inter-library" → "interlibrary").
+ */
+export function words(text: string): string[] {
+  return wordsOf(text).map(({ word }) => word);
+}
+
+/** Whether a word carries no topic: a stopword, unless written as an acronym ("US" is not "us"). */
+export function isStopword({ word, acronym }: Word): boolean {
+  return word.length === 0 || (!acronym && STOPWORDS.has(word));
+}
+
+/** The term a word is indexed and queried by: its lemma ("lost" → "lose"), then stemmed. */
+export function termOf(word: string): string {
+  return stem(IRREGULAR.get(word) ?? word);
+}
+
+/** The words of a text that carry its topic: no courtesy ("hi", "could you tell me"), no stopwords. */
+export function contentWords(text: string): Word[] {
+  return wordsOf(stripCourtesy(text)).filter((word) => !isStopword(word));
+}
+
+/** A term of a text and the word it was read from ("lost" → "los", from "lost"). */
+export interface TermOf {
+  term: string;
+  word: string;
+}
+
+/**
+ * The terms of a text with the words they come from: its content words, lemmatised and stemmed. A
+ * hyphenated word gives the compound and its parts: "inter-library" meets "interlibrary" and "library".
+ */
+export function termsOf(text: string): TermOf[] {
+  const terms: TermOf[] = [];
+  for (const { word, parts } of contentWords(text)) {
+    terms.push({ term: termOf(word), word });
+    for (const part of parts ?? []) if (!STOPWORDS.has(part)) terms.push({ term: termOf(part), word: part });
   }
   return terms;
+}
+
+/** The terms a text is indexed and queried by (`termsOf` without the words). */
+export function tokenize(text: string): string[] {
+  return termsOf(text).map(({ term }) => term);
 }

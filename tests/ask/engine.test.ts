@@ -70,6 +70,24 @@ describe('ask: the gate', () => {
   });
 });
 
+describe('ask: how the question was read', () => {
+  it('says which word it read as another, and says nothing when the question was read as written', async () => {
+    const typo = await ask({
+      engine: tinyEngine(),
+      client: createExtractiveClient(),
+      question: 'How much sun do tomatto plants need?',
+    });
+    expect(typo.passages[0]?.passage.id).toBe('garden#tomatoes');
+    expect(typo.reading).toEqual({ readAs: [{ written: 'tomatto', readAs: 'tomatoes' }], expanded: [] });
+    const plain = await ask({
+      engine: tinyEngine(),
+      client: createExtractiveClient(),
+      question: 'How much sun do tomato plants need?',
+    });
+    expect(plain.reading).toBeUndefined();
+  });
+});
+
 describe('ask: what the generator is given', () => {
   it('passes only passages that cleared the threshold, with the prompt', async () => {
     const client = replying({ answered: true, answer: 'About 15 hours a day.', citations: ['pets#cats'] });

@@ -195,3 +195,34 @@ describe('rocAuc', () => {
     );
   });
 });
+
+describe('calibrate when the groups overlap', () => {
+  const row = (bestScore: number, answerable: boolean) => ({
+    question: `q${bestScore}`,
+    answerable,
+    beyondGate: false,
+    bestScore,
+    bestPassage: undefined,
+  });
+
+  it('proposes the lowest threshold that lets no unanswerable question through, and the midpoint of the edges', () => {
+    const result = calibrate([
+      row(0.2, true),
+      row(0.5, true),
+      row(0.9, true),
+      row(0.1, false),
+      row(0.6, false),
+    ]);
+    expect(result.midpoint).toBeUndefined();
+    expect(result.proposals).toEqual({
+      noFalsePass: { threshold: 0.601, answerablePassing: 1, unanswerablePassing: 0 },
+      midpoint: { threshold: 0.4, answerablePassing: 2, unanswerablePassing: 1 },
+    });
+  });
+
+  it('proposes nothing when a gap separates the groups: the midpoint is the answer', () => {
+    const result = calibrate([row(0.5, true), row(0.1, false)]);
+    expect(result.proposals).toBeUndefined();
+    expect(result.midpoint).toBeCloseTo(0.3);
+  });
+});

@@ -152,3 +152,53 @@ describe('scorers', () => {
     expect(() => describeModel(unknown)).toThrow(/unhandled case/);
   });
 });
+
+describe('reading the question', () => {
+  const texts = [
+    'Library cards are free for members',
+    'A renewal extends the loan period',
+    'Films and movies',
+  ];
+  const passages = texts.map((text, i) => passage(`f#p${i}`, text));
+  const { terms, postings } = buildPostings(passages.map((p) => tokenize(passageText(p))));
+  const base = { model: TFIDF, terms, postings, passages };
+
+  it('reads a long word the corpus lacks as the nearest corpus word, and says so', () => {
+    const retriever = createRetriever(base);
+    const { scored, reading } = retriever.read('how much is a libary card', 3);
+    expect(scored[0]?.passage.id).toBe('f#p0');
+    expect(reading.readAs).toEqual([{ written: 'libary', readAs: 'library' }]);
+    expect(retriever.retrieve('how much is a libary card', 3)[0]?.score).toBeCloseTo(
+      retriever.retrieve('how much is a library card', 3)[0]?.score ?? 0,
+      12,
+    );
+  });
+
+  it('leaves short words, numbers and words far from any corpus word as written', () => {
+    const retriever = createRetriever(base);
+    expect(retriever.read('is a crad free', 3).reading.readAs).toEqual([]);
+    expect(retriever.read('quantum renewal', 3).reading.readAs).toEqual([]);
+  });
+
+  it('reads a word through the thesaurus only with a weight, and counts it less than a written one', () => {
+    const thesaurus = { [tokenize('cinema')[0] as string]: [tokenize('movies')[0] as string] };
+    const off = createRetriever({ ...base, thesaurus, expansionWeight: 0 }).read('cinema', 3);
+    expect(off.scored).toEqual([]);
+    expect(off.reading.expanded).toEqual([]);
+    const on = createRetriever({ ...base, thesaurus, expansionWeight: 0.5 }).read('cinema', 3);
+    expect(on.scored[0]?.passage.id).toBe('f#p2');
+    expect(on.reading.expanded).toEqual([{ written: 'cinema', terms: ['movies'] }]);
+    const written = createRetriever(base).read('movies', 3);
+    expect(on.scored[0]?.score).toBeLessThan(written.scored[0]?.score ?? 0);
+  });
+
+  it('gives each passage the share of the question it covers, and with an evidence model scores by it', () => {
+    const retriever = createRetriever(base);
+    const { features } = retriever.read('renewal of library cards', 3);
+    expect(features[0]?.coverage).toBeCloseTo(2 / 3);
+    expect(features[0]?.weightedCoverage).toBeGreaterThan(0);
+    const evidence = { bias: 0, weights: { cosine: 0, coverage: 1, weightedCoverage: 0 }, source: 'test' };
+    const scored = createRetriever({ ...base, evidence }).retrieve('renewal of library cards', 1);
+    expect(scored[0]?.score).toBeCloseTo(1 / (1 + Math.exp(-2 / 3)));
+  });
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { stripCourtesy } from '../../src/text/courtesy';
 import { stem } from '../../src/text/stem';
-import { tokenize, words } from '../../src/text/tokenize';
+import { contentWords, termOf, tokenize, words } from '../../src/text/tokenize';
 
 describe('stem', () => {
   // The one property that matters: a question and the passage answering it fold the same way.
@@ -54,5 +55,64 @@ describe('tokenize', () => {
 
   it('returns nothing for text without words', () => {
     expect(tokenize('?! -- ...')).toEqual([]);
+  });
+});
+
+describe('the text model', () => {
+  it('folds irregular forms to their lemma, so a question meets the passage in either form', () => {
+    expect(termOf('lost')).toBe(termOf('lose'));
+    expect(termOf('lost')).toBe(termOf('losing'));
+    expect(termOf('kept')).toBe(termOf('keep'));
+    expect(termOf('children')).toBe(termOf('child'));
+    expect(termOf('paid')).toBe(termOf('pays'));
+    expect(termOf('lost')).not.toBe(termOf('last'));
+  });
+
+  it('spells out negations instead of keeping a fragment like "doesn"', () => {
+    expect(words("doesn't can't won't isn\u2019t")).toEqual([
+      'does',
+      'not',
+      'can',
+      'not',
+      'will',
+      'not',
+      'is',
+      'not',
+    ]);
+    expect(tokenize("Why doesn't my card work?")).toEqual([termOf('card'), termOf('work')]);
+  });
+
+  it('reads a hyphenated word as the compound written solid', () => {
+    expect(tokenize('an inter-library loan')).toEqual([
+      termOf('interlibrary'),
+      termOf('inter'),
+      termOf('library'),
+      'loan',
+    ]);
+    expect(tokenize('an interlibrary loan')).toEqual([termOf('interlibrary'), 'loan']);
+    expect(words('Wi-Fi')).toEqual(words('wifi'));
+    expect(tokenize('a 7-day loan')).toEqual(['7', 'day', 'loan']);
+  });
+
+  it('keeps a stopword written as an acronym in a sentence, but not in a question typed in capitals', () => {
+    expect(tokenize('Can I pay in US dollars?')).toEqual(['pay', 'us', termOf('dollars')]);
+    expect(tokenize('can i pay in us dollars?')).toEqual(['pay', termOf('dollars')]);
+    expect(tokenize('CAN I PAY IN US DOLLARS?')).toEqual(['pay', termOf('dollars')]);
+  });
+
+  it('ignores courtesy and filler around a question', () => {
+    const plain = tokenize('how long can I keep a DVD?');
+    expect(
+      tokenize('Hi! Could you please tell me how long I can keep a DVD? Thanks so much, cheers'),
+    ).toEqual(plain);
+    expect(tokenize('Hello, I was wondering how long can I keep a DVD. Kind regards')).toEqual(plain);
+    expect(contentWords('do you know the hours?').map(({ word }) => word)).toEqual(['hours']);
+  });
+
+  it('blanks courtesy without moving the rest, and leaves words that merely contain it', () => {
+    const text = 'Hi, what is this? Thanks';
+    expect(stripCourtesy(text)).toHaveLength(text.length);
+    expect(stripCourtesy(text).indexOf('what')).toBe(text.indexOf('what'));
+    expect(stripCourtesy('this thanksgiving, hire a hippo')).toBe('this thanksgiving, hire a hippo');
   });
 });
