@@ -67,7 +67,7 @@ run(async () => {
   const corpus = makeCorpus({ passageCount, seed: CORPUS_SETTINGS.seed });
   const queries = makeQueries({ corpus, count: queryCount, seed: CORPUS_SETTINGS.seed });
   log('compiling the index');
-  const prompt = { version: 'answer.v2', text: readText('prompts/answer.v2.md', 'prompt') };
+  const prompt = { version: 'answer.v3', text: readText('prompts/answer.v3.md', 'prompt') };
   const index = compileIndex({ files: corpus.files, prompt });
   const bytes = serializeIndex(index);
   const work = resolve(values.out, 'browser');

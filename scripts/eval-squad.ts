@@ -21,7 +21,7 @@ import {
 const USAGE = 'usage: npm run eval:squad -- [--file FILE] [--prompt FILE]';
 // The prompt `npm run ingest` ships with; the stand-in ignores its text, but its version decides
 // whether the verifier requires quotes (v2 does).
-const DEFAULT_PROMPT = 'prompts/answer.v2.md';
+const DEFAULT_PROMPT = 'prompts/answer.v3.md';
 type Outcome =
   | { status: 'gate' }
   | { status: 'refused' }

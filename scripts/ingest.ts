@@ -83,7 +83,7 @@ run(() => {
       options: {
         corpus: { type: 'string', default: BUNDLED_CORPUS },
         out: { type: 'string', default: DEFAULT_INDEX },
-        prompt: { type: 'string', default: 'prompts/answer.v2.md' },
+        prompt: { type: 'string', default: 'prompts/answer.v3.md' },
         threshold: { type: 'string' },
         'min-margin': { type: 'string' },
         model: { type: 'string', default: DEFAULT_RETRIEVAL_MODEL.kind },

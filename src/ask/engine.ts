@@ -1,6 +1,6 @@
 import { MAX_QUESTION_CHARS } from '../config';
 import { GenerationUnavailableError } from '../generation/errors';
-import { replyVersionOf } from '../generation/reply-version';
+import { replyVersionOf, verificationRuleOf } from '../generation/reply-version';
 import type { AskResult, GenerationClient, GenerationOutcome, Refused, Scored } from '../types';
 import type { Engine } from './engine-setup';
 import { gate } from './gate';
@@ -112,7 +112,7 @@ export async function ask(options: AskOptions): Promise<AskResult> {
     reply,
     context: context.map((scored) => scored.passage),
     corpusIds: engine.corpusIds,
-    quotesRequired: replyVersionOf(engine.prompt.version) >= 2,
+    ...verificationRuleOf(replyVersionOf(engine.prompt.version)),
   });
   if (!checked.ok) {
     const { reason, detail, failed } = checked;
