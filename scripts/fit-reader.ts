@@ -6,6 +6,7 @@
 // contain. Logistic regression gives the weights; the threshold is the confidence at which the fewest
 // false answers are given for the most right ones (see chooseThreshold). With --write, the model goes
 // into src/generation/reader-model.ts and the report into docs/reader-fit.md.
+import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { createEngine } from '../src/ask/engine';
 import { DEFAULT_CONTEXT_SIZE } from '../src/config';
@@ -95,7 +96,10 @@ const vector = (features: Features) => FEATURE_NAMES.map((name) => features[name
 function bestOf(questions: Question[], model: ReaderModel) {
   return questions.map((question) => {
     const { ranked } = rankCandidates({ question: question.question, passages: question.passages, model });
-    const best = ranked.find((scored) => scored.candidate.features.termCover > 0);
+    // As the stand-in decides: the first ranked unit answers, if no hard rule keeps it from answering.
+    const first = ranked[0];
+    const best =
+      first !== undefined && !first.ruledOut && first.candidate.features.termCover > 0 ? first : undefined;
     const text =
       best === undefined
         ? ''
@@ -190,16 +194,19 @@ run(async () => {
     const { ranked } = rankCandidates({ question: question.question, passages: question.passages });
     const weight =
       questions.length / sets.length / (perSet.get(question.set) ?? 1) / Math.max(1, ranked.length);
-    return ranked.map(({ candidate, pieces }) => {
-      const text = pieces
-        .map((piece) => candidate.unit.passage.text.slice(piece.start, piece.end))
-        .join('\n');
-      return {
-        features: vector(candidate.features),
-        label: question.answeredBy(candidate.unit.passage.id, text) ? (1 as const) : (0 as const),
-        weight,
-      };
-    });
+    // Units the hard rules keep from answering (confidence 0) are no examples: the model never decides them.
+    return ranked
+      .filter((scored) => !scored.ruledOut)
+      .map(({ candidate, pieces }) => {
+        const text = pieces
+          .map((piece) => candidate.unit.passage.text.slice(piece.start, piece.end))
+          .join('\n');
+        return {
+          features: vector(candidate.features),
+          label: question.answeredBy(candidate.unit.passage.id, text) ? (1 as const) : (0 as const),
+          weight,
+        };
+      });
   });
   const fit = fitLogistic({ examples });
   const weights = Object.fromEntries(
@@ -294,6 +301,14 @@ export const READER_MODEL: ReaderModel = ${JSON.stringify(model, null, 2)};
 `,
     );
     writeFileSync('docs/reader-fit.md', report);
+    // In the repository's format, so that a refit shows as a change of numbers only.
+    execFileSync(
+      'npx',
+      ['biome', 'format', '--write', 'src/generation/reader-model.ts', 'docs/reader-fit.md'],
+      {
+        stdio: 'ignore',
+      },
+    );
     console.log('wrote src/generation/reader-model.ts and docs/reader-fit.md');
   }
   return 0;

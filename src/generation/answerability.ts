@@ -334,6 +334,9 @@ const KIND_WORDS: Record<AnswerKind, string> = {
   thing: 'is not about the question',
 };
 
+/** What a unit lacks when it holds no answer of the kind asked: "states no amount". */
+export const describeMissingKind = (kind: AnswerKind) => KIND_WORDS[kind];
+
 /** Plain words for a failed verdict: `does not mention "head" (of "head librarian")`. */
 export function describeVerdict(verdict: Exclude<UnitVerdict, { ok: true }>): string {
   const listed = (absent: string[]) => absent.map((word) => JSON.stringify(word)).join(', ');

@@ -16,8 +16,8 @@ export interface Constraints {
   unit?: string;
   /** The period of a rate: "per week", "a month", "weekly" → 'week'. */
   period?: string;
-  /** What "how many" counts, stemmed: "how many study rooms" → 'room'. */
-  counted?: string;
+  /** What "how many" counts, stemmed: "how many study rooms" → ['studi', 'room'], "how many days overdue" → ['day', 'overdu']. */
+  counted?: string[];
   /** The word as the question wrote it: "rooms". */
   countedWord?: string;
   /** "What time…", "how late…": a clock time answers, a day does not. */
@@ -40,6 +40,8 @@ const VALUES: ReadonlyArray<{ asked: RegExp; what: string; pattern: RegExp }> = 
     what: 'web address',
     pattern: /https?:\/\/|www\.|\w\.(?:com|org|net)\b/iu,
   },
+  // A name is capitalised inside a sentence, or quoted: "the castle is called Mont-Saint-Michel".
+  { asked: /\bname\s+of\b|\bcalled\b/iu, what: 'name', pattern: /(?<=\S\s+)\p{Lu}\p{L}+|["“‘']\p{L}/u },
   {
     asked: /\b(?:password|passcode|pin(?:\s+number)?)\b/iu,
     what: 'password',
@@ -102,12 +104,12 @@ export function constraintsOf(question: string): Constraints {
       if (STOPWORDS.has(word)) break;
       run.push(word);
     }
-    const last = run.at(-1);
-    if (last !== undefined) {
-      const unit = UNIT_WORD.exec(last)?.[1];
+    if (run.length > 0) {
+      // "how many days overdue": the unit is the first word; the thing may be any word of the run.
+      const unit = UNIT_WORD.exec(run[0] as string)?.[1];
       if (unit !== undefined) constraints.unit = unit;
-      constraints.counted = stem(last);
-      constraints.countedWord = last;
+      constraints.counted = run.map(stem);
+      constraints.countedWord = run.join(' ');
     }
   }
   if (ASKS_FOR_VALUE.test(question)) {
@@ -164,10 +166,15 @@ export function countsAskedThing(constraints: Constraints, unit: string, about =
   const { counted } = constraints;
   if (counted === undefined) return true;
   const figures = extractFigures(unit);
-  if (figures.some((figure) => figure.kind === 'duration' && stem(figure.unit) === counted)) return true;
-  if (figures.some((figure) => figure.counts.includes(counted))) return true;
+  if (figures.some((figure) => figure.kind === 'duration' && counted.includes(stem(figure.unit))))
+    return true;
+  // A number counts the noun right after it, or after one word more ("6 study rooms"); a duration counts
+  // its unit. "15 minutes after the start of a booking" counts minutes, not bookings.
+  const countsIt = (figure: (typeof figures)[number]) =>
+    figure.kind !== 'duration' && figure.counts.slice(0, 2).some((word) => counted.includes(word));
+  if (figures.some(countsIt)) return true;
   // A table cell counts what its column's header names: "Renewals" over "| Books | 21 days | 3 |".
-  return figures.length > 0 && words(about).map(stem).includes(counted);
+  return figures.length > 0 && words(about).some((word) => counted.includes(stem(word)));
 }
 
 const FREQUENCY = /\b(?:hourly|daily|weekly|monthly|yearly|annually|once|twice|every)\b/iu;

@@ -1,6 +1,6 @@
 import { checkQuote, MIN_QUOTE_WORDS, quoteWordCount } from '../text/quotes';
 import type { GenerationClient, GenerationOutcome, GeneratorInfo, Passage, Reply } from '../types';
-import { describeVerdict } from './answerability';
+import { describeMissingKind, describeVerdict } from './answerability';
 import { type Candidate, confidence, type ReaderModel, readPassages } from './reader';
 import { READER_MODEL } from './reader-model';
 import { type Span, textOf, type Unit, unitsOf } from './units';
@@ -80,6 +80,9 @@ function whatIsMissing(reading: ReturnType<typeof readPassages>, candidate: Cand
     reasons.push(`the passages never mention ${listed}`);
   }
   if (candidate.broken !== undefined) reasons.push(`it ${candidate.broken}`);
+  if (candidate.features.openForm === 0 && candidate.features.kindHeld === 0) {
+    reasons.push(`it ${describeMissingKind(reading.shape.kind)}`);
+  }
   if (!candidate.verdict.ok) reasons.push(`it ${describeVerdict(candidate.verdict)}`);
   return reasons.length > 0 ? reasons.join('; ') : 'it shares too little with the question';
 }
@@ -97,6 +100,8 @@ export interface ExtractiveOptions {
 interface Scored {
   candidate: Candidate;
   confidence: number;
+  /** Kept from answering by a hard rule (a broken constraint, no answer of the kind asked). */
+  ruledOut: boolean;
   pieces: Span[];
 }
 
@@ -114,9 +119,16 @@ export function rankCandidates(options: {
     const neighbours = unitsByPassage.get(candidate.unit.passage) ?? [];
     const pieces = piecesOf(candidate.unit, neighbours);
     if (pieces === undefined) continue;
-    // A unit that breaks what the question fixes (its currency, unit, period, what it counts) never answers.
-    const sure = candidate.broken === undefined ? confidence(model, candidate.features) : 0;
-    ranked.push({ candidate, confidence: sure, pieces });
+    // A unit that breaks what the question fixes (its currency, unit, period, what it counts), or holds
+    // no answer of the kind its form asks for (no one for "who", no amount for "how much"), never answers.
+    const answersForm = candidate.features.openForm === 1 || candidate.features.kindHeld === 1;
+    const ruledOut = candidate.broken !== undefined || !answersForm;
+    ranked.push({
+      candidate,
+      confidence: ruledOut ? 0 : confidence(model, candidate.features),
+      ruledOut,
+      pieces,
+    });
   }
   ranked.sort((a, b) => {
     if (Math.abs(a.confidence - b.confidence) > SAME) return b.confidence - a.confidence;
@@ -131,19 +143,25 @@ function replyTo(question: string, passages: readonly Passage[], options: Extrac
   const { reading, ranked } = rankCandidates({ question, passages, model });
   const ids = passages.map((passage) => passage.id).join(', ');
   const sharing = ranked.filter((scored) => scored.candidate.features.termCover > 0);
-  const best =
-    options.answerability === false
-      ? [...sharing].sort((a, b) => b.candidate.features.termCover - a.candidate.features.termCover)[0]
-      : ranked[0];
-  if (best === undefined || best.candidate.features.termCover === 0) {
+  // The candidate sharing the most with the question, for the words of a refusal (and, with the check
+  // off, the one quoted).
+  const closest = [...sharing].sort(
+    (a, b) => b.candidate.features.termCover - a.candidate.features.termCover,
+  )[0];
+  if (closest === undefined) {
     return noAnswer(`no sentence of the passages given (${ids}) shares a word with the question`);
   }
-  if (options.answerability !== false && best.confidence < model.threshold) {
-    const closest = textOf(best.candidate.unit.passage, best.candidate.unit.core);
+  const best = options.answerability === false ? closest : ranked[0];
+  const unsure =
+    options.answerability !== false &&
+    (best === undefined || best.ruledOut || best.confidence < model.threshold);
+  if (best === undefined || best.candidate.features.termCover === 0 || unsure) {
+    const shownUnit = best !== undefined && best.candidate.features.termCover > 0 ? best : closest;
+    const text = textOf(shownUnit.candidate.unit.passage, shownUnit.candidate.unit.core);
     return noAnswer(
-      `no sentence of the passages given (${ids}) answers this: the closest, ${JSON.stringify(shown(closest))} ` +
-        `(${best.candidate.unit.passage.id}), is ${best.confidence.toFixed(2)} sure, below the ` +
-        `${model.threshold.toFixed(2)} an answer needs, because ${whatIsMissing(reading, best.candidate)}`,
+      `no sentence of the passages given (${ids}) answers this: the closest, ${JSON.stringify(shown(text))} ` +
+        `(${shownUnit.candidate.unit.passage.id}), is ${shownUnit.confidence.toFixed(2)} sure, below the ` +
+        `${model.threshold.toFixed(2)} an answer needs, because ${whatIsMissing(reading, shownUnit.candidate)}`,
     );
   }
   const { passage } = best.candidate.unit;

@@ -41,7 +41,7 @@ export interface Reading {
   shape: QuestionShape;
   constraints: Constraints;
   candidates: Candidate[];
-  /** Question terms taken as typos of small words ("dose" for "does") and left out. */
+  /** Question words taken as typos of small words ("dose" for "does") and left out. */
   typos: string[];
 }
 
@@ -115,7 +115,7 @@ export function readPassages(options: { question: string; passages: readonly Pas
     const verdict = checkUnit({ question: shape, unit: text, context });
     return { unit, features, verdict, ...(broken === undefined ? {} : { broken }) };
   });
-  return { shape, constraints, candidates, typos };
+  return { shape, constraints, candidates, typos: typos.map((term) => fullShape.wordOf.get(term) ?? term) };
 }
 
 /** What a unit is read with: its passage's headings and first sentence say what it is about. */

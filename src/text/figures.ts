@@ -277,7 +277,10 @@ function holds(source: Figure, claim: Figure, counted: string | undefined): bool
  * The figures of `text` that stand wholly inside one of `spans` ([start, end) offsets), read in the whole
  * text so that what a figure counts is what the text says it counts: the figures a quote of the text holds.
  */
-export function extractFiguresInside(options: { text: string; spans: ReadonlyArray<readonly [number, number]> }): Figure[] {
+export function extractFiguresInside(options: {
+  text: string;
+  spans: ReadonlyArray<readonly [number, number]>;
+}): Figure[] {
   const { text, spans } = options;
   return scan(text)
     .filter(({ figure, end }) => spans.some(([from, to]) => end - figure.text.length >= from && end <= to))

@@ -57,7 +57,12 @@ describe('verify: citations', () => {
   });
 
   it('refuses an id outside the context even without the corpus to compare with', () => {
-    const verdict = verify({ reply: reply('x', [cite('b#three')]), context, quotesRequired: false, figuresInQuotes: false });
+    const verdict = verify({
+      reply: reply('x', [cite('b#three')]),
+      context,
+      quotesRequired: false,
+      figuresInQuotes: false,
+    });
     expect(verdict).toMatchObject({ reason: 'fabricated_citation' });
   });
 });
