@@ -16,6 +16,7 @@ import { rankCandidates } from '../src/generation/extractive';
 import { FEATURE_NAMES, type Features, type ReaderModel } from '../src/generation/reader';
 import { READER_MODEL } from '../src/generation/reader-model';
 import { compileIndex } from '../src/ingest/compile';
+import { CURRENT_PROMPT_VERSION } from '../src/prompt-versions';
 import { normaliseForQuote } from '../src/text/quotes';
 import type { Passage } from '../src/types';
 import { DEFAULT_INDEX, loadIndexFile, parseCommandLine, readJson, run, UsageError } from './cli';
@@ -68,10 +69,10 @@ function manualQuestions(indexFile: string, files: string[]): Question[] {
 }
 
 function squadQuestions(file: string, every: number): Question[] {
-  const { files, items } = squadCorpus(readSquad(file));
+  const { files, items } = squadCorpus(readSquad(file).squad);
   const index = compileIndex({
     files,
-    prompt: { version: 'answer.v3', text: 'fitting: never sent' },
+    promptVersion: CURRENT_PROMPT_VERSION,
     gate: { threshold: 0, minMargin: 0, source: 'fitting' },
     maxChars: WHOLE_PARAGRAPHS,
   });

@@ -1,12 +1,12 @@
 import type { VerificationRule } from '../generation/reply-version';
 import { extractFiguresInside, type Figure, figuresNotHeld } from '../text/figures';
-import { checkQuote, locateQuote } from '../text/quotes';
-import type { Citation, FailedCheck, Passage, Reply } from '../types';
+import { checkQuote } from '../text/quotes';
+import type { Citation, FailedCheck, Passage, QuotedSpan, Reply } from '../types';
 
 const HAS_WORDS = /[\p{L}\p{N}]/u;
 
 export type Verdict =
-  | { ok: true; citations: string[]; quotes: Array<{ id: string; quote: string }> }
+  | { ok: true; citations: string[]; quotes: QuotedSpan[] }
   | {
       ok: false;
       reason:
@@ -66,7 +66,7 @@ export function verify(
     };
   }
 
-  const quotes: Array<{ id: string; quote: string }> = [];
+  const quotes: QuotedSpan[] = [];
   for (const { id, quote } of citations) {
     const passage = byId.get(id) as Passage;
     if (quote === undefined) {
@@ -94,7 +94,7 @@ export function verify(
         failed: { kind: 'quote', id, quote, checkedAgainst: [id] },
       };
     }
-    quotes.push({ id, quote });
+    quotes.push({ id, quote, span: check.span });
   }
 
   const cited = [...new Set(citations.map(({ id }) => byId.get(id) as Passage))];
@@ -120,16 +120,13 @@ export function verify(
  */
 function heldFigures(options: {
   cited: readonly Passage[];
-  quotes: ReadonlyArray<{ id: string; quote: string }>;
+  quotes: readonly QuotedSpan[];
   figuresInQuotes: boolean;
 }): Figure[] {
   const { cited, quotes, figuresInQuotes } = options;
   return cited.flatMap((passage) => {
     const spans = figuresInQuotes
-      ? quotes
-          .filter(({ id }) => id === passage.id)
-          .map(({ quote }) => locateQuote(quote, passage.text))
-          .filter((span) => span !== undefined)
+      ? quotes.filter(({ id }) => id === passage.id).map(({ span }) => span)
       : [[0, passage.text.length] as const];
     return extractFiguresInside({ text: passage.text, spans });
   });

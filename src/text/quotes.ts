@@ -3,6 +3,8 @@
 // emphasis. A paraphrase, a quote from another passage, a quote with one word changed, a quote cut inside
 // a word, or one running from a table row into the next, is not found.
 
+import { TABLE_SEPARATOR } from './markdown-table';
+
 const SINGLE_QUOTES = new Set(['\u2018', '\u2019', '\u201a', '\u201b', '\u2032']);
 const DOUBLE_QUOTES = new Set(['\u201c', '\u201d', '\u201e', '\u201f', '\u2033']);
 const DASH = /[\u2010-\u2015\u2212]/u;
@@ -10,7 +12,6 @@ const EMPHASIS_MARK = /[*`]/u;
 const LETTER = /\p{L}/u;
 const SPACE = /\s/u;
 const TABLE_ROW = /^\s*\|/u;
-const TABLE_SEPARATOR_ROW = /^\s*\|?[\s:|-]*-[\s:|-]*\|?\s*$/u;
 // A word, for the minimum length of a quote, is what white space separates: "9:00 to" is two words and
 // "0.50 BOB" two, not four.
 const WORD = /[^\s\u2016]*[\p{L}\p{N}][^\s\u2016]*/gu;
@@ -50,7 +51,7 @@ function normalise(raw: string): Normalised {
   let offset = 0;
   for (const line of raw.split('\n')) {
     const end = offset + line.length;
-    if (!TABLE_SEPARATOR_ROW.test(line)) {
+    if (!TABLE_SEPARATOR.test(line)) {
       for (let i = 0; i < line.length; i++) {
         const char = line[i] as string;
         const at = offset + i;
@@ -105,7 +106,9 @@ function findWhole(haystack: string, needle: string): number {
 /** A quote of fewer words proves nothing: "the" occurs in every passage. */
 export const MIN_QUOTE_WORDS = 3;
 
-export type QuoteCheck = { found: true } | { found: false; why: 'too_short' | 'not_in_passage' };
+export type QuoteCheck =
+  | { found: true; span: QuoteSpan }
+  | { found: false; why: 'too_short' | 'not_in_passage' };
 
 /**
  * How many words a quote counts for: what white space separates, after the normalisation quotes are
@@ -116,19 +119,21 @@ export function quoteWordCount(quote: string): number {
   return (needleOf(quote).match(WORD) ?? []).length;
 }
 
-/** Whether `quote` is, after normalisation, a span of `passage` of at least MIN_QUOTE_WORDS words. */
+/** Where a quote stands in its passage: [start, end) offsets of the passage's original text. */
+export type QuoteSpan = [number, number];
+
+/**
+ * Whether `quote` is, after normalisation, a span of `passage` of at least MIN_QUOTE_WORDS words, and
+ * where: the verifier's finding is what the page marks, so the two cannot disagree.
+ */
 export function checkQuote(quote: string, passage: string): QuoteCheck {
   if (quoteWordCount(quote) < MIN_QUOTE_WORDS) return { found: false, why: 'too_short' };
   const needle = needleOf(quote);
-  return findWhole(normalise(passage).text, needle) >= 0
-    ? { found: true }
-    : { found: false, why: 'not_in_passage' };
+  const span = spanOf(needle, passage);
+  return span === undefined ? { found: false, why: 'not_in_passage' } : { found: true, span };
 }
 
-/** Where `quote` stands in `passage`, as [start, end) offsets of the original text; undefined if absent. */
-export function locateQuote(quote: string, passage: string): [number, number] | undefined {
-  const needle = needleOf(quote);
-  if (needle === '') return undefined;
+function spanOf(needle: string, passage: string): QuoteSpan | undefined {
   const haystack = normalise(passage);
   const at = findWhole(haystack.text, needle);
   if (at < 0) return undefined;

@@ -68,10 +68,15 @@ describe('verify: citations', () => {
 });
 
 describe('verify: quotes', () => {
-  it('accepts a verbatim quote, and returns it with its passage', () => {
+  it('accepts a verbatim quote, and returns it with its passage and where it stands there', () => {
     const quote = 'capped at 20.00 BOB per item';
     const verdict = verify({ reply: reply('The cap is 20.00 BOB per item.', [cite('a#one', quote)]), ...v2 });
-    expect(verdict).toEqual({ ok: true, citations: ['a#one'], quotes: [{ id: 'a#one', quote }] });
+    const start = ONE.text.indexOf(quote);
+    expect(verdict).toEqual({
+      ok: true,
+      citations: ['a#one'],
+      quotes: [{ id: 'a#one', quote, span: [start, start + quote.length] }],
+    });
   });
 
   it('requires a quote for every citation under prompt v2, and names the citation', () => {
