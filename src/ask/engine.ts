@@ -2,7 +2,7 @@ import { MAX_CONTEXT_CHARS, MAX_QUESTION_CHARS, QUESTION_DEADLINE_MS } from '../
 import { fitToBudget } from '../generation/budget';
 import { GenerationUnavailableError } from '../generation/errors';
 import { promptFor } from '../generation/prompts';
-import { replyVersionOf } from '../generation/reply-version';
+import { replyVersionOf, verificationRuleOf } from '../generation/reply-version';
 import { eitherSignal, untilAborted } from '../generation/waiting';
 import type {
   AskResult,
@@ -165,7 +165,7 @@ export async function ask(options: AskOptions): Promise<AskResult> {
     reply,
     context: context.map((scored) => scored.passage),
     corpusIds: engine.corpusIds,
-    quotesRequired: replyVersionOf(engine.promptVersion) >= 2,
+    ...verificationRuleOf(replyVersionOf(engine.promptVersion)),
   });
   if (!checked.ok) {
     const { reason, detail, failed } = checked;
