@@ -8,7 +8,8 @@
 // into src/generation/reader-model.ts and the report into docs/reader-fit.md.
 import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
-import { createEngine } from '../src/ask/engine';
+import { createEngine, type Engine } from '../src/ask/engine';
+import { contextOf, gate } from '../src/ask/gate';
 import { DEFAULT_CONTEXT_SIZE } from '../src/config';
 import { parseEvalSet } from '../src/evaluation/eval-set';
 import { fitLogistic } from '../src/evaluation/logistic';
@@ -50,6 +51,16 @@ interface Outcome {
 const contains = (text: string, needle: string) =>
   normaliseForQuote(text).includes(normaliseForQuote(needle));
 
+/**
+ * The passages the engine would give the stand-in for this question: none when the gate stops it, else
+ * the gate's context (contextOf). The reader is fitted and measured on what it is given in use.
+ */
+function givenToReader(engine: Engine, question: string): Passage[] {
+  const retrieved = engine.retriever.retrieve(question, engine.contextSize);
+  if (!gate(retrieved, engine.gate).pass) return [];
+  return contextOf(retrieved, engine).map((scored) => scored.passage);
+}
+
 function manualQuestions(indexFile: string, files: string[]): Question[] {
   const engine = createEngine(loadIndexFile(indexFile));
   return files.flatMap((file) =>
@@ -61,9 +72,7 @@ function manualQuestions(indexFile: string, files: string[]): Question[] {
         item.answerable &&
         id === item.passage &&
         (item.mustContain ?? []).every((needle) => contains(text, needle)),
-      passages: engine.retriever
-        .retrieve(item.question, DEFAULT_CONTEXT_SIZE)
-        .map((scored) => scored.passage),
+      passages: givenToReader(engine, item.question),
     })),
   );
 }
@@ -85,9 +94,8 @@ function squadQuestions(file: string, every: number): Question[] {
       answerable: item.answerable,
       answeredBy: (id: string, text: string) =>
         item.answerable && id === item.passage && item.answers.some((answer) => contains(text, answer)),
-      passages: engine.retriever
-        .retrieve(item.question, DEFAULT_CONTEXT_SIZE)
-        .map((scored) => scored.passage),
+      // The gate is open (threshold 0): SQuAD shapes the weights on every question's best passages.
+      passages: givenToReader(engine, item.question),
     }));
 }
 
@@ -287,7 +295,7 @@ answerable questions answered right minus ${FALSE_ANSWER_COST} times the share o
 (an unanswerable one answered, or an answerable one answered wrongly), placed halfway between the
 confidence it admits and the next one below. The stand-in answers only at or above it.
 
-## On the fitting sets, reader alone (top ${DEFAULT_CONTEXT_SIZE} passages, no gate)
+## On the fitting sets, reader alone (given what the engine gives it: no passage when the gate refuses, else the gate's context)
 
 ${table(rows)}
 

@@ -13,7 +13,7 @@ import type {
   Scored,
 } from '../types';
 import type { Engine } from './engine-setup';
-import { gate } from './gate';
+import { contextOf, gate } from './gate';
 import { verify } from './verify';
 
 /** How many retrieved passages a result shows, whatever the context size: enough to see why. */
@@ -79,10 +79,7 @@ export async function ask(options: AskOptions): Promise<AskResult> {
     return refuse({ reason: 'no_relevant_context', detail: verdict.detail }, retrieved);
   }
 
-  // A passage that could not pass the gate on its own is not evidence, so it is not context either.
-  const context = retrieved
-    .slice(0, engine.contextSize)
-    .filter((scored) => scored.score >= engine.gate.threshold);
+  const context = contextOf(retrieved, engine);
   const generator = client.info;
   const fitted = fitToBudget({
     question,
