@@ -1,0 +1,22 @@
+import { defineConfig, mergeConfig } from 'vitest/config';
+import base from './vitest.config.ts';
+
+// The tests Stryker runs against each mutant (stryker.config.mjs). The command-line tests run the engine
+// in child processes, where no mutant is ever active, so they could only slow the run down; the page's
+// tests reach the refusal layers through the UI, and the layers' own tests are the ones that must notice
+// a change to them. The benchmark test times things, which a mutant may slow on purpose. The rule on
+// src/'s source text would read Stryker's instrumented copies.
+export default mergeConfig(
+  base,
+  defineConfig({
+    test: {
+      exclude: [
+        '**/node_modules/**',
+        'tests/cli/**',
+        'tests/ui/**',
+        'tests/bench/**',
+        'tests/src-runs-in-browser.test.ts',
+      ],
+    },
+  }),
+);
