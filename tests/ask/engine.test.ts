@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ask } from '../../src/ask/engine';
+import { ask, createEngine } from '../../src/ask/engine';
 import { MAX_QUESTION_CHARS } from '../../src/config';
 import { createClaudeClient } from '../../src/generation/claude';
 import { GenerationUnavailableError } from '../../src/generation/errors';
 import { createExtractiveClient } from '../../src/generation/extractive';
 import type { AskResult, Refused } from '../../src/types';
-import { tinyEngine } from '../helpers/engine';
+import { libraryIndex, tinyEngine } from '../helpers/engine';
 import { neverCalled, outcome, replying, throwing } from '../helpers/scripted';
 
 const engine = tinyEngine();
@@ -67,6 +67,35 @@ describe('ask: the gate', () => {
     expect(result.reason).toBe('invalid_question');
     expect(result.passages).toEqual([]);
   });
+
+  it('says why a question is invalid: empty, or how long against the limit', async () => {
+    const empty = refused(await ask({ engine, client: neverCalled(), question: ' ' }));
+    expect(empty.detail).toBe('the question is empty');
+    const question = 'cat '.repeat(300).trim();
+    const long = refused(await ask({ engine, client: neverCalled(), question }));
+    expect(long.detail).toBe(`the question is 1199 characters long; the limit is ${MAX_QUESTION_CHARS}`);
+  });
+});
+
+describe('ask: the passages a result shows', () => {
+  const library = createEngine(libraryIndex());
+  const question = 'How long can I borrow a DVD for, and what does a late one cost?';
+  const noAnswer = { answered: false, answer: '', citations: [] };
+
+  it('shows five retrieved passages however small the context, and gives the generator only the context', async () => {
+    expect(library.contextSize).toBe(3);
+    const client = replying(noAnswer);
+    const result = await ask({ engine: library, client, question });
+    expect(result.passages).toHaveLength(5);
+    expect(result.context.length).toBeLessThanOrEqual(3);
+    expect(client.calls[0]?.passages).toHaveLength(result.context.length);
+  });
+
+  it('shows as many passages as the context holds when it is larger than five', async () => {
+    const wide = { ...library, contextSize: 7 };
+    const result = await ask({ engine: wide, client: replying(noAnswer), question });
+    expect(result.passages).toHaveLength(7);
+  });
 });
 
 describe('ask: what the generator is given', () => {
@@ -125,6 +154,35 @@ describe('ask: one test per way a model can go wrong', () => {
     );
   });
 
+  it('refuses a figure no cited passage holds, saying which and where it looked', async () => {
+    const client = replying({ answered: true, answer: 'About 16 hours a day.', citations: ['pets#cats'] });
+    const result = refused(await ask({ engine, client, question: CAT_QUESTION }));
+    expect(result).toMatchObject({
+      reason: 'ungrounded_figure',
+      failed: { kind: 'figure', figure: '16 hours', checkedAgainst: ['pets#cats'] },
+    });
+  });
+
+  it('carries no failed check on a refusal that has none', async () => {
+    const client = replying({ answered: true, answer: '15 hours.', citations: ['pets#lions'] });
+    const result = refused(await ask({ engine, client, question: CAT_QUESTION }));
+    expect(result.reason).toBe('fabricated_citation');
+    expect(result).not.toHaveProperty('failed');
+  });
+
+  it('under prompt v2, refuses an answer whose citation has no quote, whatever client sent it', async () => {
+    const v2 = { ...engine, prompt: { version: 'answer.v2', text: 'Quote what you cite.' } };
+    const reply = { answered: true, answer: 'About 15 hours a day.', citations: [{ id: 'pets#cats' }] };
+    const client = outcome({ ok: true, reply, raw: JSON.stringify(reply) });
+    const result = refused(await ask({ engine: v2, client, question: CAT_QUESTION }));
+    expect(result).toMatchObject({
+      reason: 'unsupported_quote',
+      detail: 'the citation of pets#cats has no quote',
+    });
+    // The same reply under a prompt that asks for ids only is an answer.
+    expect((await ask({ engine, client, question: CAT_QUESTION })).status).toBe('answered');
+  });
+
   it('refuses a reply that is not the schema, keeping what was sent', async () => {
     const client = replying('Sure! Cats sleep a lot.');
     const result = refused(await ask({ engine, client, question: CAT_QUESTION }));
@@ -180,8 +238,19 @@ describe('ask: one test per way a model can go wrong', () => {
   });
 
   it('rethrows an AbortError nobody asked for', async () => {
-    const client = throwing(new DOMException('aborted', 'AbortError'));
-    await expect(ask({ engine, client, question: CAT_QUESTION })).rejects.toThrow('aborted');
+    const error = new DOMException('aborted', 'AbortError');
+    await expect(ask({ engine, client: throwing(error), question: CAT_QUESTION })).rejects.toBe(error);
+  });
+
+  it('rethrows a bug even when the caller has cancelled: only an AbortError is a cancel', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const signal = controller.signal;
+    for (const error of [new TypeError('x is undefined'), { name: 'AbortError', message: 'not an Error' }]) {
+      await expect(ask({ engine, client: throwing(error), question: CAT_QUESTION, signal })).rejects.toBe(
+        error,
+      );
+    }
   });
 
   it('rethrows a TypeError: a bug in our code is not a refusal', async () => {

@@ -60,6 +60,7 @@ describe('extractFigures', () => {
     ['9:00', { kind: 'time', value: 540, unit: '' }],
     ['09:00', { kind: 'time', value: 540, unit: '' }],
     ['20:00', { kind: 'time', value: 1200, unit: '' }],
+    ['9:30', { kind: 'time', value: 570, unit: '' }],
     ['9:30 am', { kind: 'time', value: 570, unit: '' }],
     ['10 a.m.', { kind: 'time', value: 600, unit: '' }],
     ['4 pm', { kind: 'time', value: 960, unit: '' }],
@@ -111,6 +112,10 @@ describe('extractFigures', () => {
     expect(readings('Show one photo identity document.')).toEqual([{ kind: 'number', value: 1, unit: '' }]);
   });
 
+  it('reads any other number after "the", "each" or "no" as a figure', () => {
+    expect(written('Each of the 9 rooms, no 4 desks, any 3 seats.')).toEqual(['9', '4', '3']);
+  });
+
   it('reads currency codes and month names only in their own case', () => {
     expect(readings('No more than 5 may be video games; ask 20 Bob or 3 bob.')).toEqual([
       { kind: 'number', value: 5, unit: '' },
@@ -157,6 +162,12 @@ describe('ungroundedFigures', () => {
     expect(grounded('It costs 0.50 per page.', ['0.10 BOB per page'])).toBe(false);
   });
 
+  it('does not hold "Each of the 9 rooms" by "6 study rooms"', () => {
+    expect(
+      ungroundedFigures('Each of the 9 rooms has a screen.', ['There are 6 study rooms.']),
+    ).toMatchObject([{ text: '9', kind: 'number', value: 9 }]);
+  });
+
   it('holds a bare number only by a figure counting the same thing', () => {
     expect(grounded('Up to 10 holds.', ['A member can have up to 10 holds active at once.'])).toBe(true);
     expect(grounded('Up to ten holds.', ['A member can have up to 10 holds active at once.'])).toBe(true);
@@ -165,6 +176,7 @@ describe('ungroundedFigures', () => {
     ).toBe(true);
     expect(grounded('Up to 21 requests.', ['| Books | 21 days | 3 |'])).toBe(false);
     expect(grounded('Up to 10 requests.', ['It arrives within 10 working days.'])).toBe(false);
+    expect(grounded('Up to 10 renewals.', ['A member can have up to 10 holds active at once.'])).toBe(false);
     expect(grounded('It takes 7 nights.', ['| DVDs and Blu-ray | 7 days | 1 |'])).toBe(false);
     expect(grounded('It takes 20 min.', ['Open 9:00 to 20:00.'])).toBe(false);
   });
@@ -175,6 +187,7 @@ describe('ungroundedFigures', () => {
 
   it('holds an amount in a currency only by that currency or an amount written without one', () => {
     expect(grounded('It costs 0.50 BOB.', ['It costs 0.50.'])).toBe(true);
+    expect(grounded('It costs 0.75 BOB.', ['It costs 0.50.'])).toBe(false);
     expect(grounded('It costs 0.50 BOB.', ['It costs $0.50.'])).toBe(false);
     expect(grounded('It costs 20 BOB.', ['Borrow up to 20 items.'])).toBe(false);
   });
@@ -183,6 +196,7 @@ describe('ungroundedFigures', () => {
     expect(grounded('Open from 9:00, 09:00, 9 am, 9 a.m. or nine am.', ['open 9:00 to 20:00'])).toBe(true);
     expect(grounded('Closes at 8 pm.', ['open 9:00 to 20:00'])).toBe(true);
     expect(grounded('Closes at 8:30 pm.', ['open 9:00 to 20:00'])).toBe(false);
+    expect(grounded('Opens at 8:30 am.', ['Opens at 9:30.'])).toBe(false);
   });
 
   it('holds a percent written in any of its forms', () => {

@@ -41,6 +41,21 @@ describe('checkQuote', () => {
     expect(checkQuote('counted from the member’s', LOANS).found).toBe(true);
   });
 
+  it('does not find a quote that begins inside a word', () => {
+    const fees = 'Overdue items cost 0.50 BOB per item per day.';
+    expect(checkQuote('verdue items cost 0.50 BOB', fees)).toEqual({ found: false, why: 'not_in_passage' });
+    expect(checkQuote('Overdue items cost 0.50 BOB', fees)).toEqual({ found: true });
+  });
+
+  it('finds a quote whose typographic double quotes were typed straight, and the other way round', () => {
+    const rule = 'Items marked \u201creference only\u201d stay in the building \u201e until closing\u201f.';
+    expect(checkQuote('marked "reference only" stay in the building " until closing"', rule).found).toBe(
+      true,
+    );
+    expect(checkQuote('Say \u2033stop\u2033 twice', 'Say "stop" twice.').found).toBe(true);
+    expect(normaliseForQuote('\u201ca\u201d \u201eb\u201f \u2033c\u2033')).toBe('"a" "b" "c"');
+  });
+
   it('does not let a quote run from one table row into the next, or from the header into a row', () => {
     const table = '| Item | Loan | Renewals |\n|---|---|---|\n| Books | 21 days | 3 |\n| DVDs | 7 days | 1 |';
     expect(checkQuote('Renewals | Books | 21 days', table).found).toBe(false);
