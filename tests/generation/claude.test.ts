@@ -247,6 +247,15 @@ describe('createClaudeClient', () => {
       expect(outcome).toMatchObject({ ok: false, reason: 'model_reported_no_answer', code: 'stop_refusal' });
     });
 
+    it('is read from its text block when another block comes first', async () => {
+      const content = [
+        { type: 'thinking', thinking: 'The loan periods passage says 7 days.', signature: 'sig' },
+        { type: 'text', text: JSON.stringify(REPLY) },
+      ];
+      const outcome = await client(scriptedFetch(() => json(200, message({ content })))).generate(request());
+      expect(outcome).toMatchObject({ ok: true, raw: JSON.stringify(REPLY) });
+    });
+
     it('with no text block is unparseable', async () => {
       const outcome = await client(scriptedFetch(() => json(200, message({ content: [] })))).generate(
         request(),

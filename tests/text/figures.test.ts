@@ -71,10 +71,14 @@ describe('extractFigures', () => {
     ['1st January', { kind: 'date', value: 1, unit: '1' }],
     ['1st of January', { kind: 'date', value: 1, unit: '1' }],
     ['Sept 30th', { kind: 'date', value: 30, unit: '9' }],
+    ['5 Feb', { kind: 'date', value: 5, unit: '2' }],
+    ['Dec 24', { kind: 'date', value: 24, unit: '12' }],
+    ['1 pm', { kind: 'time', value: 780, unit: '' }],
     ['2026', { kind: 'number', value: 2026, unit: '' }],
     ['1,000', { kind: 'number', value: 1000, unit: '' }],
     ['Seventeen', { kind: 'number', value: 17, unit: '' }],
     ['zero', { kind: 'number', value: 0, unit: '' }],
+    ['0.505', { kind: 'number', value: 0.505, unit: '' }],
   ])('reads %j as one figure', (text, reading) => {
     expect(extractFigures(text)).toEqual([{ text, ...reading, counts: [] }]);
   });
@@ -139,8 +143,22 @@ describe('extractFigures', () => {
     ]);
   });
 
-  it('reads an hour past twelve with "pm" as a number, not a time', () => {
+  it('reads an hour past twelve, or hour 0, with "pm" or "am" as a number, not a time', () => {
     expect(readings('13 pm')).toEqual([{ kind: 'number', value: 13, unit: '' }]);
+    expect(readings('0 am')).toEqual([{ kind: 'number', value: 0, unit: '' }]);
+  });
+
+  it('takes what a figure counts from its own line and table cell, three words at most', () => {
+    expect(extractFigures('Up to 10\nholds active')).toMatchObject([{ text: '10', counts: [] }]);
+    expect(extractFigures('| Rooms | 6| study rooms |')).toMatchObject([{ text: '6', counts: [] }]);
+    expect(extractFigures('Up to 10 study rooms with big screens')).toMatchObject([
+      { text: '10', counts: ['stud', 'room', 'big'] },
+    ]);
+  });
+
+  it('tells "one" the pronoun from "one" the count only by the words right beside it', () => {
+    expect(written('Show each card, one photo. Take one or another.')).toEqual(['one', 'one']);
+    expect(written('No  one may enter; they help one  another.')).toEqual([]);
   });
 });
 
@@ -207,6 +225,22 @@ describe('ungroundedFigures', () => {
   it('holds a date by the same day of the same month', () => {
     expect(grounded('Counted from January 1st.', ['counted from 1 January'])).toBe(true);
     expect(grounded('Counted from 1 February.', ['counted from 1 January'])).toBe(false);
+  });
+
+  it('holds a number by a time only on the hour, and noon as 12 on either clock', () => {
+    expect(grounded('It takes 9.5.', ['Opens at 9:30.'])).toBe(false);
+    expect(grounded('Opens at 0.', ['Opens at 12:00.'])).toBe(false);
+    expect(grounded('Opens at 12.', ['Opens at 12:00.'])).toBe(true);
+  });
+
+  it('holds a number that counts a currency written in lower case by an amount in that currency', () => {
+    expect(grounded('Up to 20 bob.', ['Capped at 20 BOB.'])).toBe(true);
+    expect(grounded('Up to 20 usd.', ['Capped at 20 BOB.'])).toBe(false);
+  });
+
+  it('does not hold a percent or a duration by a price of the same value', () => {
+    expect(grounded('A 20% fee.', ['a fee of 20.00'])).toBe(false);
+    expect(grounded('For 20 days.', ['a fee of 20.00'])).toBe(false);
   });
 
   it('holds a bare number by any figure of that value, but not a figure with a unit by a bare number', () => {

@@ -38,6 +38,7 @@ describe('checkQuote', () => {
 
   it('does not find a quote cut inside a word', () => {
     expect(checkQuote('counted from the mem', LOANS).found).toBe(false);
+    expect(checkQuote('A renewal adds one full loan peri', LOANS).found).toBe(false);
     expect(checkQuote('counted from the member’s', LOANS).found).toBe(true);
   });
 
@@ -76,6 +77,38 @@ describe('checkQuote', () => {
 
   it('keeps an underscore inside a word, which is not emphasis', () => {
     expect(normaliseForQuote('set max_items to _five_')).toBe('set max_items to five');
+    expect(normaliseForQuote('_five_ items\nor _ten_')).toBe('five items or ten');
+  });
+
+  it('reads white space at the start, the end and across lines as one space between words', () => {
+    expect(normaliseForQuote('  Loans end\n\n at closing  time. \n')).toBe('loans end at closing time.');
+    expect(checkQuote('Loans end at closing time', 'Loans end\nat closing time.')).toEqual({ found: true });
+  });
+
+  it('folds every typographic single quote and prime to an apostrophe', () => {
+    expect(normaliseForQuote('\u2018a\u2019 \u201ab\u201b c\u2032')).toBe("'a' 'b' c'");
+  });
+
+  it('marks the end of every table row, and drops the separator row, however it is written', () => {
+    expect(normaliseForQuote('| a | b |\n|---|---|\n| c | d |')).toBe('a b \u2016 c d \u2016');
+    for (const separator of ['| --- | --- |', '|:---|---:|', '| :---: | :-- |  ', '--- | ---', ' |---|']) {
+      expect(normaliseForQuote(`| a | b |\n${separator}\n| c | d |`)).toBe('a b \u2016 c d \u2016');
+    }
+    expect(normaliseForQuote('Item | Loan\n--- | ---\nBooks | 21 days')).toBe('item loan books 21 days');
+  });
+
+  it('does not take a line that merely holds a pipe or ends in a dash for part of a table', () => {
+    const hours = 'Saturdays: 10:00 to 16:00\nSundays: -\neither|or will do\nHolidays: closed\n- Books';
+    expect(normaliseForQuote(hours)).toBe(
+      'saturdays: 10:00 to 16:00 sundays: - either or will do holidays: closed - books',
+    );
+    expect(checkQuote('Sundays: - either|or will', hours).found).toBe(true);
+  });
+
+  it('finds a row quoted with its closing pipe in a table written without one', () => {
+    expect(checkQuote('| DVDs | 7 days | 1 |', '| Item | Loan | Renewals\n| DVDs | 7 days | 1').found).toBe(
+      true,
+    );
   });
 
   it('finds any span of three or more words of any text in that text', () => {
@@ -98,6 +131,10 @@ describe('locateQuote', () => {
     expect(span).toBeDefined();
     const [start, end] = span as [number, number];
     expect(LOANS.slice(start, end)).toBe('A **renewal** adds one full loan period');
+  });
+
+  it('locates a quote at the very start of its passage', () => {
+    expect(locateQuote('how long you can', LOANS)).toEqual([0, 16]);
   });
 
   it('locates a table row by its cells', () => {
