@@ -180,6 +180,9 @@ describe('createClaudeClient', () => {
       const fetch = scriptedFetch();
       const outcome = await createClaudeClient({ apiKey: badKey, fetch }).generate(request());
       expect(outcome).toMatchObject({ ok: false, reason: 'model_unavailable', code: 'authentication' });
+      expect(detail(outcome)).toMatch(
+        /^the API key holds characters a key cannot have .*non-ASCII.*paste it again$/,
+      );
       expect(fetch).not.toHaveBeenCalled();
       expect(JSON.stringify(outcome)).not.toContain(KEY);
     });
@@ -237,14 +240,25 @@ describe('createClaudeClient', () => {
       const outcome = await client(
         scriptedFetch(() => withText(raw, { stop_reason: 'max_tokens' })),
       ).generate(request());
-      expect(outcome).toMatchObject({ ok: false, reason: 'unparseable_response', code: 'max_tokens', raw });
+      expect(outcome).toMatchObject({
+        ok: false,
+        reason: 'unparseable_response',
+        code: 'max_tokens',
+        detail: 'the reply was cut off at the token limit before it was complete',
+        raw,
+      });
     });
 
     it('with stop reason refusal is the model reporting no answer', async () => {
       const outcome = await client(
         scriptedFetch(() => json(200, message({ content: [], stop_reason: 'refusal' }))),
       ).generate(request());
-      expect(outcome).toMatchObject({ ok: false, reason: 'model_reported_no_answer', code: 'stop_refusal' });
+      expect(outcome).toMatchObject({
+        ok: false,
+        reason: 'model_reported_no_answer',
+        code: 'stop_refusal',
+        detail: 'Claude declined to answer this question',
+      });
     });
 
     it('is read from its text block when another block comes first', async () => {
@@ -260,7 +274,12 @@ describe('createClaudeClient', () => {
       const outcome = await client(scriptedFetch(() => json(200, message({ content: [] })))).generate(
         request(),
       );
-      expect(outcome).toMatchObject({ ok: false, reason: 'unparseable_response', code: 'no_text' });
+      expect(outcome).toEqual({
+        ok: false,
+        reason: 'unparseable_response',
+        code: 'no_text',
+        detail: 'the response held no text to read a reply from',
+      });
     });
 
     it('that is not a Message at all (a proxy answering HTML) has no text', async () => {
@@ -288,6 +307,7 @@ describe('createClaudeClient', () => {
       const broken = () => new Response('{"id":', { headers: { 'content-type': 'application/json' } });
       const outcome = await client(scriptedFetch(broken)).generate(request());
       expect(outcome).toMatchObject({ ok: false, reason: 'unparseable_response', code: 'malformed_body' });
+      expect(detail(outcome)).toMatch(/^the API's response was not valid JSON: ./);
     });
   });
 
@@ -321,6 +341,14 @@ describe('createClaudeClient', () => {
       expect(detail(outcome)).toMatch(/\(HTTP 418\)$/);
     });
 
+    it('is retried as often as asked, and no more', async () => {
+      const failing = () => json(500, apiError('api_error', 'boom'), { 'retry-after-ms': '1' });
+      const fetch = scriptedFetch(failing, failing, failing, failing);
+      const outcome = await client(fetch, { maxRetries: 3 }).generate(request());
+      expect(outcome).toMatchObject({ ok: false, code: 'server_error' });
+      expect(fetch).toHaveBeenCalledTimes(4);
+    });
+
     it('is retried: a 500 then a 200 is an answer when retries are allowed', async () => {
       // retry-after-ms keeps the SDK's backoff (half a second and up) out of the test's time.
       const fetch = scriptedFetch(
@@ -337,14 +365,24 @@ describe('createClaudeClient', () => {
     it('to connect is model_unavailable, code connection', async () => {
       const fetch = scriptedFetch(() => Promise.reject(new TypeError(`fetch failed for ${KEY}`)));
       const outcome = await client(fetch).generate(request());
-      expect(outcome).toMatchObject({ ok: false, reason: 'model_unavailable', code: 'connection' });
+      expect(outcome).toMatchObject({
+        ok: false,
+        reason: 'model_unavailable',
+        code: 'connection',
+        detail: 'could not reach the Claude API; check the network connection',
+      });
       expect(JSON.stringify(outcome)).not.toContain(KEY);
     });
 
     it('to answer in time is model_unavailable, code timeout', async () => {
       const fetch = vi.fn<typeof globalThis.fetch>((_url, init) => hang(init));
       const outcome = await client(fetch, { timeoutMs: 20 }).generate(request());
-      expect(outcome).toMatchObject({ ok: false, reason: 'model_unavailable', code: 'timeout' });
+      expect(outcome).toMatchObject({
+        ok: false,
+        reason: 'model_unavailable',
+        code: 'timeout',
+        detail: 'Claude did not answer in time',
+      });
     });
 
     it('because the caller cancelled mid-request is model_unavailable, code aborted', async () => {
@@ -355,7 +393,12 @@ describe('createClaudeClient', () => {
         return pending;
       });
       const outcome = await client(fetch).generate(request({ signal: visitor.signal }));
-      expect(outcome).toMatchObject({ ok: false, reason: 'model_unavailable', code: 'aborted' });
+      expect(outcome).toMatchObject({
+        ok: false,
+        reason: 'model_unavailable',
+        code: 'aborted',
+        detail: 'the request was cancelled before Claude answered',
+      });
     });
 
     it('because the caller cancelled while the body streamed in is aborted too', async () => {
@@ -401,6 +444,24 @@ describe('createClaudeClient', () => {
     it('in the request is thrown, not turned into a refusal', async () => {
       const broken = request({ prompt: null as unknown as Prompt });
       await expect(client(scriptedFetch()).generate(broken)).rejects.toThrow(TypeError);
+    });
+
+    it('that is not an AbortError is thrown, even when the caller has cancelled', async () => {
+      const visitor = new AbortController();
+      const bug = new TypeError('a bug while the body streamed in');
+      const fetch = vi.fn<typeof globalThis.fetch>(async () => {
+        const body = new ReadableStream(
+          {
+            pull(stream) {
+              visitor.abort();
+              stream.error(bug);
+            },
+          },
+          { highWaterMark: 0 },
+        );
+        return new Response(body, { headers: { 'content-type': 'application/json' } });
+      });
+      await expect(client(fetch).generate(request({ signal: visitor.signal }))).rejects.toBe(bug);
     });
 
     it('that is an AbortError without a cancelled signal is thrown', async () => {
