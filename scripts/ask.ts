@@ -1,6 +1,5 @@
 // npm run ask -- "question" [--json] [--index FILE] [--replay FILE] [--model ID] [--no-model] [--save-trace FILE]
 // npm run ask -- --trace FILE [--index FILE]
-import { writeFileSync } from 'node:fs';
 import { ask, createEngine, type Engine } from '../src/ask/engine';
 import { parseTrace, replayTrace, sha256, type Trace, TraceError, traceOf } from '../src/evaluation/trace';
 import { createReplayClient } from '../src/generation/replay';
@@ -16,6 +15,7 @@ import {
   readText,
   run,
   UsageError,
+  writeOutput,
 } from './cli';
 import { describe } from './report';
 
@@ -46,6 +46,9 @@ async function replay(file: string, engine: Engine, indexHash: string): Promise<
       console.log(
         `DIFFERENT verdict: the trace recorded ${replayed.recorded}, the replay gives ${replayed.now}`,
       );
+      for (const { field, recorded, now } of replayed.differences) {
+        console.log(`  ${field} differs: recorded ${recorded}, the replay gives ${now}`);
+      }
       console.log(describe(replayed.result));
       return 1;
     case 'index-changed':
@@ -103,7 +106,7 @@ run(async () => {
   const result = await ask({ engine, client, question });
   if (values['save-trace'] !== undefined) {
     const trace = await traceOf(result, await sha256(bytes), index.gate.source);
-    writeFileSync(values['save-trace'], `${JSON.stringify(trace, null, 2)}\n`);
+    writeOutput({ path: values['save-trace'], what: 'trace', data: `${JSON.stringify(trace, null, 2)}\n` });
     console.error(`trace written to ${values['save-trace']}`);
   }
   if (values.json) {

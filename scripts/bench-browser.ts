@@ -18,7 +18,7 @@ import { launchBrowser } from '../tests/e2e/browser';
 import { startStaticServer } from '../tests/e2e/server';
 import { CORPUS_SETTINGS, makeCorpus, makeQueries } from './bench/corpus';
 import { machineFacts, percentile } from './bench/run-bench';
-import { parseCommandLine, readText, run, UsageError } from './cli';
+import { parseCommandLine, run, UsageError } from './cli';
 
 const USAGE = 'usage: npm run bench:browser -- [--passages N] [--queries N] [--repeats N] [--out DIR]';
 function positive(text: string | undefined, fallback: number, flag: string): number {
@@ -67,8 +67,7 @@ run(async () => {
   const corpus = makeCorpus({ passageCount, seed: CORPUS_SETTINGS.seed });
   const queries = makeQueries({ corpus, count: queryCount, seed: CORPUS_SETTINGS.seed });
   log('compiling the index');
-  const prompt = { version: 'answer.v2', text: readText('prompts/answer.v2.md', 'prompt') };
-  const index = compileIndex({ files: corpus.files, prompt });
+  const index = compileIndex({ files: corpus.files });
   const bytes = serializeIndex(index);
   const work = resolve(values.out, 'browser');
   mkdirSync(work, { recursive: true });

@@ -1,12 +1,15 @@
 // What the command-line scripts share: reading files with errors that name them, the index, the key.
-import { existsSync, readFileSync } from 'node:fs';
-import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { format, type ParseArgsConfig, parseArgs } from 'node:util';
 import { parseIndex } from '../src/compiled-index/parse';
 import type { CompiledIndex } from '../src/compiled-index/types';
 import { IndexLoadError } from '../src/compiled-index/version';
 import { createClaudeClient, DEFAULT_MODEL } from '../src/generation/claude';
 import { createExtractiveClient } from '../src/generation/extractive';
+import { isShippedPromptVersion, SHIPPED_PROMPT_VERSIONS } from '../src/generation/prompt-versions';
 import type { GenerationClient } from '../src/types';
+import { visible } from './terminal';
 
 export const DEFAULT_INDEX = 'generated/index.bin';
 
@@ -15,12 +18,89 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-export function readText(path: string, what: string): string {
+/** Larger than any question set, reply, trace or Markdown file we write by hand. */
+export const MAX_TEXT_BYTES = 64 * 1024 * 1024;
+/** Larger than the index of 100,000 passages (the benchmark's largest). */
+export const MAX_INDEX_BYTES = 1024 * 1024 * 1024;
+
+const codeOf = (error: unknown) => (error as NodeJS.ErrnoException).code ?? 'unknown error';
+
+/**
+ * The bytes of a regular file of at most `limit` bytes. Checked on the open file before reading, so
+ * that /dev/zero, a pipe or a 16 GB file is refused by name instead of read until memory runs out.
+ */
+export function readBytes(options: { path: string; what: string; limit: number }): Uint8Array<ArrayBuffer> {
+  const { path, what, limit } = options;
+  let descriptor: number;
   try {
-    return readFileSync(path, 'utf8');
+    descriptor = openSync(path, 'r');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'unknown error';
-    throw new UsageError(`cannot read ${what} ${path}: ${code}`);
+    throw new UsageError(`cannot read ${what} ${path}: ${codeOf(error)}`);
+  }
+  try {
+    const stats = fstatSync(descriptor);
+    if (!stats.isFile()) {
+      const kind = stats.isDirectory() ? 'a directory' : 'not a regular file';
+      throw new UsageError(`cannot read ${what} ${path}: it is ${kind}`);
+    }
+    if (stats.size > limit) {
+      throw new UsageError(
+        `cannot read ${what} ${path}: ${stats.size} bytes, over the limit of ${limit} bytes`,
+      );
+    }
+    const bytes = new Uint8Array(stats.size);
+    let read = 0;
+    while (read < bytes.length) {
+      const got = readSync(descriptor, bytes, read, bytes.length - read, read);
+      if (got === 0) break;
+      read += got;
+    }
+    return bytes.subarray(0, read);
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`cannot read ${what} ${path}: ${codeOf(error)}`);
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+const NEWLINE = 0x0a;
+
+/** UTF-8 text, or an error naming the file and the first line that is not UTF-8 (never a silent U+FFFD). */
+export function decodeUtf8(options: { bytes: Uint8Array; path: string; what: string }): string {
+  const { bytes, path, what } = options;
+  const strict = new TextDecoder('utf-8', { fatal: true });
+  try {
+    return strict.decode(bytes);
+  } catch {
+    let line = 1;
+    let start = 0;
+    for (let at = 0; at <= bytes.length; at++) {
+      if (at === bytes.length || bytes[at] === NEWLINE) {
+        try {
+          strict.decode(bytes.subarray(start, at));
+        } catch {
+          break;
+        }
+        line++;
+        start = at + 1;
+      }
+    }
+    throw new UsageError(`${what} ${path} is not UTF-8 text (line ${line}); save it as UTF-8`);
+  }
+}
+
+export function readText(path: string, what: string): string {
+  return decodeUtf8({ bytes: readBytes({ path, what, limit: MAX_TEXT_BYTES }), path, what });
+}
+
+/** Writes a file the user named, its folder made if need be; a folder in its place or no permission is one line, not a stack. */
+export function writeOutput(options: { path: string; what: string; data: string | Uint8Array }): void {
+  try {
+    mkdirSync(dirname(options.path), { recursive: true });
+    writeFileSync(options.path, options.data);
+  } catch (error) {
+    throw new UsageError(`cannot write ${options.what} ${options.path}: ${codeOf(error)}`);
   }
 }
 
@@ -29,7 +109,9 @@ export function readJson(path: string, what: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`${what} ${path} is not JSON: ${(error as Error).message}`);
+    // One line: a parser message can quote a long stretch of the file.
+    const message = (error as Error).message.split('\n')[0]?.slice(0, 200);
+    throw new UsageError(`${what} ${path} is not JSON: ${message}`);
   }
 }
 
@@ -38,13 +120,7 @@ export function readIndexBytes(path: string): Uint8Array<ArrayBuffer> {
   if (!existsSync(path)) {
     throw new UsageError(`no compiled index at ${path}: run \`npm run ingest\` first (or pass --index FILE)`);
   }
-  try {
-    return new Uint8Array(readFileSync(path));
-  } catch (error) {
-    throw new UsageError(
-      `cannot read index ${path}: ${(error as NodeJS.ErrnoException).code ?? 'unknown error'}`,
-    );
-  }
+  return readBytes({ path, what: 'index', limit: MAX_INDEX_BYTES });
 }
 
 /** The compiled index at `path`, parsed; what is wrong with it is a usage error naming the file. */
@@ -57,10 +133,46 @@ export function loadIndexFile(path: string, bytes = readIndexBytes(path)): Compi
   }
 }
 
+/** A --prompt value: the version of a prompt this build ships (the text is the application's, not a file's). */
+export function shippedPromptVersion(value: string): string {
+  if (!isShippedPromptVersion(value)) {
+    throw new UsageError(
+      `--prompt takes a prompt version this build ships (${SHIPPED_PROMPT_VERSIONS.join(', ')}), not ${JSON.stringify(value)}`,
+    );
+  }
+  return value;
+}
+
 /** The key from the environment or from .env; the key itself is never printed. */
 export function apiKeyFromEnvironment(): string | undefined {
   if (existsSync('.env')) process.loadEnvFile('.env');
   return setting('ANTHROPIC_API_KEY');
+}
+
+const ANTHROPIC_API = 'https://api.anthropic.com';
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Where the key is sent: ANTHROPIC_BASE_URL when it is https (a proxy the user runs), or plain http to
+ * this machine only (a local proxy or test server: the key does not leave it); anything else is refused,
+ * since the key goes with every request. Always passed explicitly, so the SDK never reads the variable.
+ */
+export function apiBaseUrl(): string {
+  const value = setting('ANTHROPIC_BASE_URL');
+  if (value === undefined) return ANTHROPIC_API;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError('ANTHROPIC_BASE_URL is not a URL; unset it to use https://api.anthropic.com');
+  }
+  const loopback = url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
+  if (url.protocol !== 'https:' && !loopback) {
+    throw new UsageError(
+      `ANTHROPIC_BASE_URL must be an https URL (or http to localhost), not ${url.protocol}//${url.host}: the API key is sent with every request`,
+    );
+  }
+  return value;
 }
 
 /** An environment variable, with an empty value read as unset. */
@@ -80,7 +192,7 @@ export function chooseClient(options: { model?: string | undefined; noModel?: bo
   const apiKey = options.noModel ? undefined : apiKeyFromEnvironment();
   if (apiKey === undefined) return { client: createExtractiveClient(), usesModel: false };
   const model = options.model ?? setting('ANTHROPIC_MODEL') ?? DEFAULT_MODEL;
-  return { client: createClaudeClient({ apiKey, model }), usesModel: true };
+  return { client: createClaudeClient({ apiKey, model, baseURL: apiBaseUrl() }), usesModel: true };
 }
 
 /** node:util parseArgs, with its errors (an unknown flag, a missing value) as usage errors. */
@@ -97,8 +209,20 @@ export function parseCommandLine<T extends ParseArgsConfig>(
   }
 }
 
+/**
+ * Every line a script prints goes through `visible`: the scripts print text from models, corpora and
+ * files in many places, and one place that forgot would be enough for an escape sequence to act.
+ */
+function printVisibly(): void {
+  const log = console.log.bind(console);
+  const error = console.error.bind(console);
+  console.log = (...values: unknown[]) => log(visible(format(...values)));
+  console.error = (...values: unknown[]) => error(visible(format(...values)));
+}
+
 /** Runs a script's main: usage errors print one line and exit 2; anything else is a bug and shows its stack. */
 export function run(main: () => Promise<number> | number): void {
+  printVisibly();
   Promise.resolve()
     .then(main)
     .then(

@@ -27,17 +27,16 @@ import {
 import { passageText } from '../src/retrieval/retrieve';
 import { parseCommandLine, readJson, readText, run } from './cli';
 import {
-  DEFAULT_SQUAD_FILE,
   readSquad,
   SQUAD_CREDIT,
   type SquadItem,
   squadCorpus,
+  squadFileFrom,
   WHOLE_PARAGRAPHS,
 } from './squad';
 
 const USAGE = 'usage: npm run eval:retrieval -- [--file FILE]';
 const DEPTH = 5;
-const PROMPT = { version: 'answer.v2', text: 'Retrieval evaluation: this prompt is never sent.' };
 
 /** Ranks passage ids for a question, best first, with the best score (0 when nothing matched). */
 type Ranker = (question: string) => { ids: string[]; best: number };
@@ -76,9 +75,7 @@ function measure(name: string, rank: Ranker, items: readonly SquadItem[]): Figur
 }
 
 function sourcebound(model: RetrievalModel, files: Array<{ path: string; text: string }>): Ranker {
-  const engine = createEngine(
-    compileIndex({ files, prompt: PROMPT, gate: DEFAULT_GATE, maxChars: WHOLE_PARAGRAPHS, model }),
-  );
+  const engine = createEngine(compileIndex({ files, gate: DEFAULT_GATE, maxChars: WHOLE_PARAGRAPHS, model }));
   return (question) => {
     const hits = engine.retriever.retrieve(question, DEPTH);
     return { ids: hits.map((hit) => hit.passage.id), best: hits[0]?.score ?? 0 };
@@ -87,7 +84,7 @@ function sourcebound(model: RetrievalModel, files: Array<{ path: string; text: s
 
 function minisearch(files: Array<{ path: string; text: string }>): Ranker {
   // The same passages sourcebound made, each with its heading trail, as the benchmark gives them.
-  const { passages } = compileIndex({ files, prompt: PROMPT, maxChars: WHOLE_PARAGRAPHS });
+  const { passages } = compileIndex({ files, maxChars: WHOLE_PARAGRAPHS });
   const index = new MiniSearch<{ id: string; text: string }>({ fields: ['text'], storeFields: [] });
   index.addAll(passages.map((passage) => ({ id: passage.id, text: passageText(passage) })));
   return (question) => {
@@ -115,7 +112,7 @@ function libraryRobustness(model: RetrievalModel, questions: readonly EvalQuesti
     .filter((name) => name.endsWith('.md'))
     .sort()
     .map((path) => ({ path, text: readText(join('corpus', path), 'corpus file') }));
-  const engine = createEngine(compileIndex({ files, prompt: PROMPT, model }));
+  const engine = createEngine(compileIndex({ files, model }));
   const best = (question: string) => bestOf(engine.retriever.retrieve(question, 1)).bestScore;
   const calibration = calibrateOn(engine.retriever, questions);
   const { midpoint, lowestAnswerable, highestUnanswerable } = calibration;
@@ -139,19 +136,18 @@ function libraryRobustness(model: RetrievalModel, questions: readonly EvalQuesti
 const fixed = (value: number | undefined) => (value === undefined ? '—' : value.toFixed(3));
 
 run(() => {
-  const { values } = parseCommandLine(
-    { options: { file: { type: 'string', default: DEFAULT_SQUAD_FILE } } },
-    USAGE,
-  );
-  const { files, items } = squadCorpus(readSquad(values.file));
+  const { values } = parseCommandLine({ options: { file: { type: 'string' } } }, USAGE);
+  const file = squadFileFrom(values.file);
+  const { squad, description } = readSquad(file);
+  const { files, items } = squadCorpus(squad);
   const figures = [
     measure(`sourcebound ${describeModel(BM25)}`, sourcebound(BM25, files), items),
     measure(`sourcebound ${describeModel(TFIDF)}`, sourcebound(TFIDF, files), items),
     measure('minisearch (defaults: BM25+, raw scores)', minisearch(files), items),
   ];
   const unanswerable = items.filter((item) => !item.answerable).length;
-  console.log(`npm run eval:retrieval -- --file ${values.file}`);
-  console.log(`data: ${SQUAD_CREDIT}`);
+  console.log(`npm run eval:retrieval -- --file ${file}`);
+  console.log(`data: ${SQUAD_CREDIT}; ${description}`);
   console.log(
     `${files.length} articles, ${items.length - unanswerable} answerable and ${unanswerable} unanswerable questions; ` +
       `shipped scorer: ${DEFAULT_RETRIEVAL_MODEL.kind}`,

@@ -1,27 +1,27 @@
-// npm run eval:squad -- [--file FILE] [--prompt FILE]
+// npm run eval:squad -- [--file FILE] [--prompt VERSION]
 //
 // The stand-in on questions nobody on this project wrote: two SQuAD 2.0 articles, one passage per
 // paragraph, every question asked twice with no key, with the answerability check off and on.
-import { basename, extname } from 'node:path';
 import { ask, createEngine, type Engine } from '../src/ask/engine';
 import { DEFAULT_GATE } from '../src/config';
 import { createExtractiveClient } from '../src/generation/extractive';
+import { CURRENT_PROMPT_VERSION } from '../src/generation/prompt-versions';
 import { compileIndex } from '../src/ingest/compile';
 import { normaliseForQuote } from '../src/text/quotes';
-import { parseCommandLine, readText, run } from './cli';
+import { parseCommandLine, run, shippedPromptVersion } from './cli';
 import {
-  DEFAULT_SQUAD_FILE,
   readSquad,
   SQUAD_CREDIT,
   type SquadItem,
   squadCorpus,
+  squadFileFrom,
   WHOLE_PARAGRAPHS,
 } from './squad';
 
-const USAGE = 'usage: npm run eval:squad -- [--file FILE] [--prompt FILE]';
+const USAGE = 'usage: npm run eval:squad -- [--file FILE] [--prompt VERSION]';
 // The prompt `npm run ingest` ships with; the stand-in ignores its text, but its version decides
 // whether the verifier requires quotes (v2 does).
-const DEFAULT_PROMPT = 'prompts/answer.v2.md';
+const DEFAULT_PROMPT = CURRENT_PROMPT_VERSION;
 type Outcome =
   | { status: 'gate' }
   | { status: 'refused' }
@@ -124,26 +124,25 @@ run(async () => {
   const { values } = parseCommandLine(
     {
       options: {
-        file: { type: 'string', default: DEFAULT_SQUAD_FILE },
+        file: { type: 'string' },
         prompt: { type: 'string', default: DEFAULT_PROMPT },
       },
     },
     USAGE,
   );
-  const prompt = {
-    version: basename(values.prompt, extname(values.prompt)),
-    text: readText(values.prompt, 'prompt'),
-  };
-  const { files, items } = squadCorpus(readSquad(values.file));
+  const promptVersion = shippedPromptVersion(values.prompt);
+  const file = squadFileFrom(values.file);
+  const { squad, description } = readSquad(file);
+  const { files, items } = squadCorpus(squad);
   const engine = createEngine(
-    compileIndex({ files, prompt, gate: DEFAULT_GATE, maxChars: WHOLE_PARAGRAPHS }),
+    compileIndex({ files, promptVersion, gate: DEFAULT_GATE, maxChars: WHOLE_PARAGRAPHS }),
   );
 
-  console.log(`npm run eval:squad -- --file ${values.file} --prompt ${values.prompt}`);
-  console.log(`data: ${SQUAD_CREDIT}`);
+  console.log(`npm run eval:squad -- --file ${file} --prompt ${values.prompt}`);
+  console.log(`data: ${SQUAD_CREDIT}; ${description}`);
   console.log(
     `${engine.retriever.passages.length} passages; gate threshold ${engine.gate.threshold} (shipped, ` +
-      `calibrated on the library manual, not on SQuAD); prompt ${prompt.version}; generator: extractive ` +
+      `calibrated on the library manual, not on SQuAD); prompt ${promptVersion}; generator: extractive ` +
       'stand-in, no key; "before" and "after" are the stand-in with the answerability check off and on',
   );
 

@@ -99,7 +99,7 @@ async function runReplies(engine: Engine, file: string): Promise<number> {
     const cell = (n: number) => String(n).padStart(6);
     console.log(`${kind.padEnd(28)} ${cell(counts.caught)}  ${cell(counts.passed)}  ${cell(counts.missed)}`);
   }
-  console.log(`\nprompt: ${engine.prompt.version}; ${items.length} recorded replies in ${file}`);
+  console.log(`\nprompt: ${engine.promptVersion}; ${items.length} recorded replies in ${file}`);
   console.log(closingLine({ passed: items.length - misses, failed: misses, skipped: 0 }));
   return misses;
 }
@@ -152,7 +152,7 @@ run(async () => {
     if (result.status === 'refused' || judgement.verdict !== 'PASS') console.log(`     ${judgement.why}`);
   }
   const counts = tally(judgements);
-  console.log(`\nprompt: ${index.prompt.version}`);
+  console.log(`\nprompt: ${index.promptVersion}`);
   console.log(`threshold: ${index.gate.threshold} (${index.gate.source})`);
   console.log(closingLine(counts));
   return counts.failed > 0 ? 1 : 0;

@@ -1,8 +1,9 @@
-// npm run ingest -- [--corpus DIR] [--out FILE] [--prompt FILE] [--threshold N] [--min-margin N] [--model bm25|tfidf] [--quiet]
-import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, extname, join, relative, resolve } from 'node:path';
+// npm run ingest -- [--corpus DIR] [--out FILE] [--prompt VERSION] [--threshold N] [--min-margin N] [--model bm25|tfidf] [--quiet]
+import { readdirSync, statSync } from 'node:fs';
+import { extname, join, relative, resolve } from 'node:path';
 import { serializeIndex } from '../src/compiled-index/parse';
 import { DEFAULT_GATE, uncalibratedGate } from '../src/config';
+import { CURRENT_PROMPT_VERSION } from '../src/generation/prompt-versions';
 import { compileIndex } from '../src/ingest/compile';
 import { IngestError } from '../src/ingest/errors';
 import {
@@ -12,10 +13,18 @@ import {
   type RetrievalModel,
 } from '../src/retrieval/model';
 import type { GateSettings } from '../src/types';
-import { DEFAULT_INDEX, parseCommandLine, readText, run, UsageError } from './cli';
+import {
+  DEFAULT_INDEX,
+  parseCommandLine,
+  readText,
+  run,
+  shippedPromptVersion,
+  UsageError,
+  writeOutput,
+} from './cli';
 
 const USAGE =
-  'usage: npm run ingest -- [--corpus DIR] [--out FILE] [--prompt FILE] [--threshold N] [--min-margin N] [--model bm25|tfidf] [--quiet]';
+  'usage: npm run ingest -- [--corpus DIR] [--out FILE] [--prompt VERSION] [--threshold N] [--min-margin N] [--model bm25|tfidf] [--quiet]';
 const BUNDLED_CORPUS = 'corpus';
 const MARKDOWN = new Set(['.md', '.markdown']);
 
@@ -41,11 +50,15 @@ function isFile(path: string): boolean {
   }
 }
 
-function score(value: string | undefined, flag: string): number | undefined {
+/** A number from the command line within [low, high], or strictly between them when `open`. */
+function score(options: { value: string | undefined; flag: string; open: boolean }): number | undefined {
+  const { value, flag, open } = options;
   if (value === undefined) return undefined;
   const number = Number(value);
-  if (value.trim() === '' || !Number.isFinite(number) || number < 0 || number > 1) {
-    throw new UsageError(`${flag} takes a number from 0 to 1, not ${JSON.stringify(value)}`);
+  const inside = open ? number > 0 && number < 1 : number >= 0 && number <= 1;
+  if (value.trim() === '' || !Number.isFinite(number) || !inside) {
+    const range = open ? 'above 0 and below 1' : 'from 0 to 1';
+    throw new UsageError(`${flag} takes a number ${range}, not ${JSON.stringify(value)}`);
   }
   return number;
 }
@@ -83,7 +96,7 @@ run(() => {
       options: {
         corpus: { type: 'string', default: BUNDLED_CORPUS },
         out: { type: 'string', default: DEFAULT_INDEX },
-        prompt: { type: 'string', default: 'prompts/answer.v2.md' },
+        prompt: { type: 'string', default: CURRENT_PROMPT_VERSION },
         threshold: { type: 'string' },
         'min-margin': { type: 'string' },
         model: { type: 'string', default: DEFAULT_RETRIEVAL_MODEL.kind },
@@ -99,31 +112,26 @@ run(() => {
   }));
   const gate = gateFor({
     folder,
-    threshold: score(values.threshold, '--threshold'),
-    minMargin: score(values['min-margin'], '--min-margin'),
+    // The limits an index is checked against when loaded (INDEX_LIMITS): 0 would open the gate to everything.
+    threshold: score({ value: values.threshold, flag: '--threshold', open: true }),
+    minMargin: score({ value: values['min-margin'], flag: '--min-margin', open: false }),
   });
-  const prompt = {
-    version: basename(values.prompt, extname(values.prompt)),
-    text: readText(values.prompt, 'prompt'),
-  };
+  const promptVersion = shippedPromptVersion(values.prompt);
 
   let index: ReturnType<typeof compileIndex>;
   try {
-    index = compileIndex({ files, prompt, gate, model: modelNamed(values.model) });
+    index = compileIndex({ files, promptVersion, gate, model: modelNamed(values.model) });
   } catch (error) {
     if (error instanceof IngestError) {
       throw new UsageError(`ingest of ${folder} failed:\n  ${error.problems.join('\n  ')}`);
     }
     throw error;
   }
-  mkdirSync(dirname(values.out), { recursive: true });
-  writeFileSync(values.out, serializeIndex(index));
+  writeOutput({ path: values.out, what: 'index', data: serializeIndex(index) });
   if (!values.quiet) {
     const where = relative('.', folder) || '.';
     console.log(`${index.passages.length} passages from ${files.length} files in ${where} → ${values.out}`);
-    console.log(
-      `model: ${describeModel(index.model)}, ${index.terms.length} terms; prompt ${prompt.version}`,
-    );
+    console.log(`model: ${describeModel(index.model)}, ${index.terms.length} terms; prompt ${promptVersion}`);
     console.log(`gate: threshold ${gate.threshold}, minMargin ${gate.minMargin}; ${gate.source}`);
   }
   return 0;

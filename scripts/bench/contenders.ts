@@ -68,7 +68,6 @@ function libraryDocuments(corpus: SyntheticCorpus): string[] {
 }
 
 // The prompt is stored in the index but never used by retrieval; the gate is the shipped default.
-const BENCH_PROMPT = { version: 'answer.v2', text: 'Benchmark index: this prompt is never sent.' };
 
 /** sourcebound with the scorer `model`; its version names the scorer, so the table says which ran. */
 export function sourceboundWith(model: RetrievalModel): Contender {
@@ -83,7 +82,7 @@ export function sourceboundWith(model: RetrievalModel): Contender {
       const loaded = (step: string) => required(engine, name, step);
       return {
         build() {
-          built = compileIndex({ files: corpus.files, prompt: BENCH_PROMPT, model });
+          built = compileIndex({ files: corpus.files, model });
         },
         async save() {
           const index = required(built, name, 'save');

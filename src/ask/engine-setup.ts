@@ -3,13 +3,14 @@
 // the stand-in) only when the first question is asked.
 import type { CompiledIndex } from '../compiled-index/types';
 import { createRetriever, type Retriever } from '../retrieval/retrieve';
-import type { GateSettings, Prompt } from '../types';
+import type { GateSettings } from '../types';
 
 /** Everything `ask()` needs that does not change between questions. */
 export interface Engine {
   retriever: Retriever;
   gate: GateSettings;
-  prompt: Prompt;
+  /** The shipped prompt's version; its text is looked up when a question is asked. */
+  promptVersion: string;
   contextSize: number;
   /** Whether an id names a passage of the corpus, for the verifier's message about a citation outside the context. */
   corpusIds: Pick<ReadonlySet<string>, 'has'>;
@@ -24,7 +25,7 @@ export function createEngine(index: CompiledIndex): Engine {
       passages: index.passages,
     }),
     gate: index.gate,
-    prompt: index.prompt,
+    promptVersion: index.promptVersion,
     contextSize: index.contextSize,
     corpusIds: lazySet(() => index.passages.map((passage) => passage.id)),
   };

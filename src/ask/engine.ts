@@ -1,5 +1,6 @@
 import { MAX_QUESTION_CHARS } from '../config';
 import { GenerationUnavailableError } from '../generation/errors';
+import { promptFor } from '../generation/prompts';
 import { replyVersionOf } from '../generation/reply-version';
 import type { AskResult, GenerationClient, GenerationOutcome, Refused, Scored } from '../types';
 import type { Engine } from './engine-setup';
@@ -29,7 +30,7 @@ const isRequestedAbort = (error: unknown, signal: AbortSignal | undefined) =>
 export async function ask(options: AskOptions): Promise<AskResult> {
   const { engine, client, signal } = options;
   const question = options.question.trim();
-  const base = { question, threshold: engine.gate.threshold, promptVersion: engine.prompt.version };
+  const base = { question, threshold: engine.gate.threshold, promptVersion: engine.promptVersion };
   type RefusalFields = Omit<Refused, 'status' | keyof typeof base | 'passages' | 'context'>;
   const refuse = (fields: RefusalFields, passages: Scored[] = [], context: Scored[] = []): Refused => ({
     status: 'refused',
@@ -66,7 +67,7 @@ export async function ask(options: AskOptions): Promise<AskResult> {
     outcome = await client.generate({
       question,
       passages: context.map((scored) => scored.passage),
-      prompt: engine.prompt,
+      prompt: promptFor(engine.promptVersion),
       signal,
     });
   } catch (error) {
@@ -112,7 +113,7 @@ export async function ask(options: AskOptions): Promise<AskResult> {
     reply,
     context: context.map((scored) => scored.passage),
     corpusIds: engine.corpusIds,
-    quotesRequired: replyVersionOf(engine.prompt.version) >= 2,
+    quotesRequired: replyVersionOf(engine.promptVersion) >= 2,
   });
   if (!checked.ok) {
     const { reason, detail, failed } = checked;

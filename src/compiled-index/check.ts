@@ -1,8 +1,9 @@
 import { z } from 'zod/mini';
+import { isShippedPromptVersion, SHIPPED_PROMPT_VERSIONS } from '../generation/prompt-versions';
 import { describeIssues } from '../issues';
 import type { Passage } from '../types';
 import type { CompiledIndex, PassageColumns, RawIndex } from './types';
-import { INDEX_FORMAT, INDEX_VERSION, IndexLoadError } from './version';
+import { INDEX_FORMAT, INDEX_LIMITS, INDEX_VERSION, IndexLoadError } from './version';
 
 // The compiled index, checked: everything the engine needs at question time. The file crosses a boundary
 // (a file, a network fetch), so what container.ts reads from it is parsed here, never trusted.
@@ -73,8 +74,21 @@ const ModelSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('tfidf') }),
 ]);
 
+const { threshold, contextSize } = INDEX_LIMITS;
+
 const GateSettingsSchema = z.object({
-  threshold: unit(),
+  threshold: z
+    .number()
+    .check(
+      z.gt(
+        threshold.above,
+        `the threshold must be above ${threshold.above}: at ${threshold.above} the gate lets every question through`,
+      ),
+      z.lt(
+        threshold.below,
+        `the threshold must be below ${threshold.below}: at ${threshold.below} the gate refuses every question`,
+      ),
+    ),
   minMargin: unit(),
   source: nonEmpty(),
 });
@@ -91,10 +105,20 @@ const HeaderSchema = z.object({
   ),
   passageCount: count(),
   postingCount: count(),
-  prompt: z.object({ version: nonEmpty(), text: nonEmpty() }),
+  /** The prompt is the application's: the index names the version it was built for, and only a shipped one. */
+  promptVersion: z.string().check(
+    z.refine(isShippedPromptVersion, {
+      message: `a prompt version this build does not ship (it ships ${SHIPPED_PROMPT_VERSIONS.join(', ')}); rebuild the index with npm run ingest`,
+    }),
+  ),
   gate: GateSettingsSchema,
   /** How many passages, at most, are given to the generator as context. */
-  contextSize: z.int().check(z.positive()),
+  contextSize: z
+    .int()
+    .check(
+      z.gte(contextSize.min, `the context size must be from ${contextSize.min} to ${contextSize.max}`),
+      z.lte(contextSize.max, `the context size must be from ${contextSize.min} to ${contextSize.max}`),
+    ),
 });
 
 function check<T>(value: unknown, name: string, schema: z.ZodMiniType<T>): T {

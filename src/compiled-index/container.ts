@@ -5,6 +5,8 @@
 //
 // One binary file, little-endian:
 //   "SBIX"  u32 version
+//   32 bytes: the SHA-256 of everything after them, checked before anything else is read, so a
+//   damaged or edited file (one flipped bit of a threshold, of a posting) never loads as another index
 //   u32 n, n bytes of UTF-8 JSON: the header (model, terms, gate, prompt, counts)
 //   u32 n, n bytes of UTF-8 JSON: the passages, as columns (one array per field)
 //   u32 n, n bytes: the postings (src/retrieval/postings.ts)
@@ -13,11 +15,15 @@
 
 import type { Passage } from '../types';
 import { decodePostings, encodePostings, PostingsFormatError } from './postings-codec';
+import { sha256Bytes } from './sha256';
 import type { CompiledIndex, PassageColumns, RawIndex } from './types';
 import { INDEX_VERSION, IndexLoadError } from './version';
 
 const MAGIC = [0x53, 0x42, 0x49, 0x58]; // "SBIX"
 const SECTIONS = ['header', 'passages', 'postings'] as const;
+const DIGEST_AT = 8;
+const DIGEST_LENGTH = 32;
+const CONTENT_AT = DIGEST_AT + DIGEST_LENGTH;
 
 const invalid = (message: string) => new IndexLoadError(`not a valid sourcebound index: ${message}`);
 
@@ -56,16 +62,17 @@ export function serializeIndex(index: CompiledIndex): Uint8Array<ArrayBuffer> {
 
 /** The container around its three sections, in order: header, passages, postings. */
 export function packSections(sections: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const bytes = new Uint8Array(8 + sections.reduce((sum, section) => sum + 4 + section.length, 0));
+  const bytes = new Uint8Array(CONTENT_AT + sections.reduce((sum, section) => sum + 4 + section.length, 0));
   const view = new DataView(bytes.buffer);
   bytes.set(MAGIC, 0);
   view.setUint32(4, INDEX_VERSION, true);
-  let at = 8;
+  let at = CONTENT_AT;
   for (const section of sections) {
     view.setUint32(at, section.length, true);
     bytes.set(section, at + 4);
     at += 4 + section.length;
   }
+  bytes.set(sha256Bytes(bytes.subarray(CONTENT_AT)), DIGEST_AT);
   return bytes;
 }
 
@@ -81,8 +88,15 @@ export function sectionsOf(bytes: Uint8Array): Uint8Array[] {
       `index format version ${version}; this build reads version ${INDEX_VERSION}: rebuild it with npm run ingest`,
     );
   }
+  if (bytes.length < CONTENT_AT) throw invalid('the file is cut short before its checksum');
+  const digest = sha256Bytes(bytes.subarray(CONTENT_AT));
+  if (digest.some((byte, i) => bytes[DIGEST_AT + i] !== byte)) {
+    throw new IndexLoadError(
+      'the index file is damaged or has been altered: its content does not match the SHA-256 it was written with; rebuild it with npm run ingest',
+    );
+  }
   const sections: Uint8Array[] = [];
-  let at = 8;
+  let at = CONTENT_AT;
   for (const name of SECTIONS) {
     if (at + 4 > bytes.length) throw invalid(`the ${name} are missing`);
     const length = view.getUint32(at, true);

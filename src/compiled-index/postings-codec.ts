@@ -113,7 +113,7 @@ export function encodePostings(postings: Postings, passageCount: number): Uint8A
 }
 
 /** The 32 bits of `stream` from bit `p` on, highest first, as an int32; `stream` has 4 bytes to spare. */
-function window(stream: Uint8Array, p: number): number {
+function bitsAt(stream: Uint8Array, p: number): number {
   const i = p >>> 3;
   const shift = p & 7;
   const word =
@@ -149,19 +149,19 @@ function decodeGaps(
     for (let i = start; i < end; i++) {
       // The quotient in unary: count the ones before the first zero, up to 32 bits at a time.
       let quotient = 0;
-      let bits = window(stream, p);
+      let bits = bitsAt(stream, p);
       let ones = Math.clz32(~bits);
       while (ones === 32) {
         quotient += 32;
         p += 32;
         if (p > streamBits) throw new PostingsFormatError(`postings end inside the passages of term ${t}`);
-        bits = window(stream, p);
+        bits = bitsAt(stream, p);
         ones = Math.clz32(~bits);
       }
       p += ones + 1;
       // The remainder: the k bits after the zero, from the same window when they are in it.
       let remainder = 0;
-      if (k > 0) remainder = (ones + 1 + k <= 32 ? bits << (ones + 1) : window(stream, p)) >>> (32 - k);
+      if (k > 0) remainder = (ones + 1 + k <= 32 ? bits << (ones + 1) : bitsAt(stream, p)) >>> (32 - k);
       p += k;
       if (p > streamBits) throw new PostingsFormatError(`postings end inside the passages of term ${t}`);
       quotient += ones;
@@ -242,7 +242,7 @@ export function decodePostings(
   const usedBytes = Math.ceil(p / 8);
   if (
     usedBytes * 8 !== streamBits ||
-    (p < streamBits && window(stream, p) >>> (32 - (streamBits - p)) !== 0)
+    (p < streamBits && bitsAt(stream, p) >>> (32 - (streamBits - p)) !== 0)
   ) {
     throw new PostingsFormatError(
       `${streamBits / 8 - usedBytes} bytes after the postings, or padding that is not zero`,

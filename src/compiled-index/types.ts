@@ -2,7 +2,7 @@
 // check (check.ts) speak them, so they live apart from both: neither module imports the other.
 import type { RetrievalModel } from '../retrieval/model';
 import type { Postings } from '../retrieval/postings';
-import type { GateSettings, Passage, Prompt } from '../types';
+import type { GateSettings, Passage } from '../types';
 import type { INDEX_FORMAT, INDEX_VERSION } from './version';
 
 /**
@@ -32,7 +32,8 @@ export interface CompiledIndex {
   model: RetrievalModel;
   terms: string[];
   postings: Postings;
-  prompt: Prompt;
+  /** The version of the shipped system prompt the index was built for: the text is the application's. */
+  promptVersion: string;
   gate: GateSettings;
   contextSize: number;
 }

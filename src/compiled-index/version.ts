@@ -3,8 +3,16 @@
 // codec in container.ts.
 
 export const INDEX_FORMAT = 'sourcebound-index';
-export const INDEX_VERSION = 2;
+// 3: a SHA-256 of the content; the prompt's version instead of its text; gate and context bounded.
+export const INDEX_VERSION = 3;
 
 export class IndexLoadError extends Error {
   override name = 'IndexLoadError';
 }
+
+/** What an index may set the gate and context to: a file from elsewhere cannot open the gate or flood the context. */
+export const INDEX_LIMITS = {
+  /** Exclusive at both ends: 0 would let everything through, 1 nothing. */
+  threshold: { above: 0, below: 1 },
+  contextSize: { min: 1, max: 10 },
+} as const;

@@ -1,12 +1,24 @@
 import { z } from 'zod';
+import { MAX_QUESTION_CHARS } from '../config';
 import { describeIssues } from '../issues';
 import { type AskResult, REFUSAL_REASONS, type Scored } from '../types';
 
 // The evaluation set: questions with what must happen to them. Parsed at the edge like any input.
 
+/**
+ * What ask() would accept: a blank or over-long question is refused as invalid_question before the
+ * gate, which an unanswerable entry would count as PASS without testing anything.
+ */
+const QuestionSchema = z
+  .string()
+  .refine((question) => question.trim() !== '', { message: 'the question is blank' })
+  .refine((question) => question.trim().length <= MAX_QUESTION_CHARS, {
+    message: `the question is over ${MAX_QUESTION_CHARS} characters, the limit ask() accepts`,
+  });
+
 export const EvalQuestionSchema = z
   .object({
-    question: z.string().min(1),
+    question: QuestionSchema,
     answerable: z.boolean(),
     /** The passage that answers it (answerable questions only). */
     passage: z.string().min(1).optional(),
@@ -225,7 +237,7 @@ export function bestOf(passages: readonly Scored[]): { bestScore: number; bestPa
 export const RecordedReplySchema = z
   .object({
     kind: z.string().min(1),
-    question: z.string().min(1),
+    question: QuestionSchema,
     /** The reply exactly as a model would send it: parsed with the same schema as a live one. */
     reply: z.unknown(),
     expect: z.enum(['answered', ...REFUSAL_REASONS] as [string, ...string[]]),

@@ -29,7 +29,8 @@ const PassageRecordSchema = z.object({
 export const TraceSchema = z
   .object({
     format: z.literal(TRACE_FORMAT),
-    version: z.literal(1),
+    // 2: the whole verdict (quotes too) is recorded and compared, not the status and reason alone.
+    version: z.literal(2),
     /** SHA-256 of the compiled index file the result was decided on. */
     indexHash: z.string().regex(/^[0-9a-f]{64}$/u),
     question: z.string(),
@@ -42,7 +43,12 @@ export const TraceSchema = z
     passages: z.array(PassageRecordSchema),
     context: z.array(PassageRecordSchema),
     verdict: z.discriminatedUnion('status', [
-      z.object({ status: z.literal('answered'), answer: z.string(), citations: z.array(z.string()) }),
+      z.object({
+        status: z.literal('answered'),
+        answer: z.string(),
+        citations: z.array(z.string()),
+        quotes: z.array(z.object({ id: z.string(), quote: z.string() })),
+      }),
       z.object({
         status: z.literal('refused'),
         reason: z.enum(REFUSAL_REASONS as unknown as [string, ...string[]]),
@@ -77,7 +83,7 @@ export async function traceOf(result: AskResult, indexHash: string, gateSource: 
     );
   return {
     format: TRACE_FORMAT,
-    version: 1,
+    version: 2,
     indexHash,
     question: result.question,
     threshold: result.threshold,
@@ -89,7 +95,7 @@ export async function traceOf(result: AskResult, indexHash: string, gateSource: 
     context: await record(result.context),
     verdict:
       result.status === 'answered'
-        ? { status: 'answered', answer: result.answer, citations: result.citations }
+        ? { status: 'answered', answer: result.answer, citations: result.citations, quotes: result.quotes }
         : {
             status: 'refused',
             reason: result.reason,
@@ -102,10 +108,95 @@ export async function traceOf(result: AskResult, indexHash: string, gateSource: 
 const verdictOf = (verdict: Trace['verdict']) =>
   verdict.status === 'answered' ? 'answered' : `refused: ${verdict.reason}`;
 
+/** One field of a replayed result that is not what the trace recorded, each side as JSON. */
+export interface Difference {
+  field: string;
+  recorded: string;
+  now: string;
+}
+
 export type Replay =
   | { outcome: 'same'; verdict: string; indexChanged: boolean }
-  | { outcome: 'different'; recorded: string; now: string; result: AskResult }
+  | { outcome: 'different'; recorded: string; now: string; differences: Difference[]; result: AskResult }
   | { outcome: 'index-changed'; changed: string[] };
+
+/** Scores are recomputed from the same postings, so they agree to the last bits; this allows for a platform's rounding. */
+const SCORE_TOLERANCE = 1e-9;
+
+type PassageRecords = Trace['passages'];
+
+const sameRecords = (recorded: PassageRecords, now: AskResult['passages']) =>
+  recorded.length === now.length &&
+  recorded.every(
+    (record, at) =>
+      record.id === now[at]?.passage.id &&
+      Math.abs(record.score - (now[at]?.score ?? Number.NaN)) <= SCORE_TOLERANCE,
+  );
+
+const listed = (records: PassageRecords | AskResult['passages']) =>
+  JSON.stringify(records.map((record) => ('passage' in record ? record.passage.id : record.id)));
+
+/**
+ * Every field of the whole verdict that differs between the trace and its replay: a forged answer,
+ * citations or quotes, another reason or detail, a changed raw reply, another prompt version, or passages
+ * that are not the ones retrieved. A trace that differs in any of them is not the same verdict.
+ */
+export function verdictDifferences(trace: Trace, result: AskResult): Difference[] {
+  const recorded = trace.verdict;
+  const fields: Array<[string, unknown, unknown]> = [
+    ['status', recorded.status, result.status],
+    ['prompt version', trace.promptVersion, result.promptVersion],
+    [
+      'answer',
+      recorded.status === 'answered' ? recorded.answer : undefined,
+      result.status === 'answered' ? result.answer : undefined,
+    ],
+    [
+      'citations',
+      recorded.status === 'answered' ? recorded.citations : undefined,
+      result.status === 'answered' ? result.citations : undefined,
+    ],
+    [
+      'quotes',
+      recorded.status === 'answered' ? recorded.quotes : undefined,
+      result.status === 'answered' ? result.quotes : undefined,
+    ],
+    [
+      'reason',
+      recorded.status === 'refused' ? recorded.reason : undefined,
+      result.status === 'refused' ? result.reason : undefined,
+    ],
+    [
+      'code',
+      recorded.status === 'refused' ? recorded.code : undefined,
+      result.status === 'refused' ? result.code : undefined,
+    ],
+    [
+      'detail',
+      recorded.status === 'refused' ? recorded.detail : undefined,
+      result.status === 'refused' ? result.detail : undefined,
+    ],
+    ['raw reply', trace.raw, result.raw],
+  ];
+  const differences = fields
+    .filter(([, before, after]) => JSON.stringify(before) !== JSON.stringify(after))
+    .map(([field, before, after]) => ({
+      field,
+      recorded: JSON.stringify(before) ?? 'nothing',
+      now: JSON.stringify(after) ?? 'nothing',
+    }));
+  if (!sameRecords(trace.passages, result.passages)) {
+    differences.push({
+      field: 'passages retrieved',
+      recorded: listed(trace.passages),
+      now: listed(result.passages),
+    });
+  }
+  if (!sameRecords(trace.context, result.context)) {
+    differences.push({ field: 'context', recorded: listed(trace.context), now: listed(result.context) });
+  }
+  return differences;
+}
 
 /** Refusals a generator itself can return (GenerationOutcome), as opposed to the gate's or the verifier's. */
 const GENERATOR_REASONS: ReadonlySet<string> = new Set([
@@ -176,6 +267,7 @@ export async function replayTrace(trace: Trace, engine: Engine, indexHash: strin
   const result = await ask({ engine, client: clientFor(trace), question: trace.question });
   const recorded = verdictOf(trace.verdict);
   const now = result.status === 'answered' ? 'answered' : `refused: ${result.reason}`;
-  if (now !== recorded) return { outcome: 'different', recorded, now, result };
+  const differences = verdictDifferences(trace, result);
+  if (differences.length > 0) return { outcome: 'different', recorded, now, differences, result };
   return { outcome: 'same', verdict: now, indexChanged };
 }

@@ -4,7 +4,6 @@
 
 import type { CompiledIndex } from '../compiled-index/types';
 import { uncalibratedGate } from '../config';
-import type { Prompt } from '../types';
 import type { SourceFile } from './chunk';
 import { compileIndex } from './compile';
 import { IngestError } from './errors';
@@ -12,9 +11,9 @@ import { IngestError } from './errors';
 export type CompileOutcome = { ok: true; index: CompiledIndex } | { ok: false; problems: string[] };
 
 /** Every problem of the corpus (duplicate ids with both places, files with no heading…), or its index. */
-export function compileOwnCorpus(files: SourceFile[], prompt: Prompt): CompileOutcome {
+export function compileOwnCorpus(files: SourceFile[]): CompileOutcome {
   try {
-    return { ok: true, index: compileIndex({ files, prompt, gate: uncalibratedGate() }) };
+    return { ok: true, index: compileIndex({ files, gate: uncalibratedGate() }) };
   } catch (error) {
     if (error instanceof IngestError) return { ok: false, problems: error.problems };
     throw error;

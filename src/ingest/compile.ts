@@ -1,16 +1,18 @@
 import type { CompiledIndex } from '../compiled-index/types';
 import { INDEX_FORMAT, INDEX_VERSION } from '../compiled-index/version';
 import { DEFAULT_CONTEXT_SIZE, DEFAULT_GATE } from '../config';
+import { CURRENT_PROMPT_VERSION } from '../generation/prompt-versions';
 import { DEFAULT_RETRIEVAL_MODEL, type RetrievalModel } from '../retrieval/model';
 import { buildPostings } from '../retrieval/postings';
 import { passageText } from '../retrieval/retrieve';
 import { tokenize } from '../text/tokenize';
-import type { GateSettings, Prompt } from '../types';
+import type { GateSettings } from '../types';
 import { chunkCorpus, type SourceFile } from './chunk';
 
 export interface CompileOptions {
   files: SourceFile[];
-  prompt: Prompt;
+  /** The shipped prompt the index is built for; default the current one. */
+  promptVersion?: string;
   gate?: GateSettings;
   contextSize?: number;
   /** Size target of a passage, in characters; see chunkCorpus. */
@@ -35,7 +37,7 @@ export function compileIndex(options: CompileOptions): CompiledIndex {
     model: options.model ?? DEFAULT_RETRIEVAL_MODEL,
     terms,
     postings,
-    prompt: options.prompt,
+    promptVersion: options.promptVersion ?? CURRENT_PROMPT_VERSION,
     gate: options.gate ?? DEFAULT_GATE,
     contextSize: options.contextSize ?? DEFAULT_CONTEXT_SIZE,
   };

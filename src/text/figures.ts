@@ -1,3 +1,4 @@
+import { readDigits } from './digits';
 import { stem } from './stem';
 import { STOPWORDS, words } from './tokenize';
 // A figure in an answer must be one its cited passages hold: "0.75 BOB per day" against a passage that
@@ -7,10 +8,14 @@ import { STOPWORDS, words } from './tokenize';
 export interface Figure {
   /** As written in the text, e.g. "seven days", "0.50 BOB", "9:00". */
   text: string;
-  kind: 'amount' | 'duration' | 'percent' | 'time' | 'date' | 'number';
+  /**
+   * `garbled`: a number with a letter standing in for a digit ("O.75", "1O"). No value can be read from
+   * it, so nothing but the same writing holds it: a reader sees 0.75 where the verifier would see no figure.
+   */
+  kind: 'amount' | 'duration' | 'percent' | 'time' | 'date' | 'number' | 'garbled';
   /** The value as a number (amounts, durations, percents, numbers, the day of a date); minutes since midnight for a time. */
   value: number;
-  /** Canonical unit: currency code for amounts ('BOB', or '' when none written), 'day'|'week'|'month'|'year'|'hour'|'minute' for durations, the month (1-12) for dates as a string, '' otherwise. */
+  /** Canonical unit: the token as written, lower-cased, for a garbled number; currency code for amounts ('BOB', or '' when none written), 'day'|'week'|'month'|'year'|'hour'|'minute' for durations, the month (1-12) for dates as a string, '' otherwise. */
   unit: string;
   /**
    * The content words right after the figure, stemmed (up to three, stopwords skipped): what it counts.
@@ -121,6 +126,11 @@ const DURATION = sticky(
   String.raw`${START}${QUANTITY}(?:\s+|-)(?:(?:working|business)\s+)?(?<unit>day|week|month|year|hour|minute)s?${END}`,
 );
 const BARE_NUMBER = sticky(`${START}${QUANTITY}${END}`);
+// Letters a digit is mistaken for: "O.75", "1O", "l0". At least one digit and one such letter, and only
+// digits, those letters and the separators of a number.
+const GARBLED_NUMBER = sticky(
+  String.raw`${START}(?=[\d.,]*[OoIl])(?=[OoIl.,]*\d)[\dOoIl]+(?:[.,][\dOoIl]+)*${END}`,
+);
 
 // Two decimals is how prices are written: a bare "20.00" is an amount with no currency.
 const PRICE_DIGITS = /^[\d,]*\.\d\d$/u;
@@ -175,6 +185,14 @@ const READERS: readonly Reader[] = [
     }),
   },
   {
+    pattern: GARBLED_NUMBER,
+    read: (_groups, text, start, end) => ({
+      kind: 'garbled',
+      value: 0,
+      unit: text.slice(start, end).toLowerCase(),
+    }),
+  },
+  {
     pattern: BARE_NUMBER,
     read: (groups, text, start, end) => {
       const quantity = groups.quantity as string;
@@ -209,8 +227,21 @@ export function extractFigures(text: string): Figure[] {
   return scan(text).map(({ figure }) => figure);
 }
 
-/** The figures with where each ends in the text. */
-function scan(text: string): Array<{ figure: Figure; end: number }> {
+/**
+ * The figures with where each ends in the digit form of the text (readDigits): "９９ days", "٩٩ days"
+ * and "𝟗𝟗 days" are the figure "99 days", written as the text wrote it.
+ */
+function scan(raw: string): Array<{ figure: Figure; end: number; text: string }> {
+  const { text, starts, ends } = readDigits(raw);
+  return scanDigitForm(text).map(({ figure, end }) => {
+    const start = end - figure.text.length;
+    const written = raw.slice(starts[start], ends[end - 1]);
+    return { figure: { ...figure, text: written }, end, text };
+  });
+}
+
+/** The figures of a text whose digits are all ASCII, with where each ends. */
+function scanDigitForm(text: string): Array<{ figure: Figure; end: number }> {
   const figures: Array<{ figure: Figure; end: number }> = [];
   const candidates = new RegExp(FIGURE_START.source, FIGURE_START.flags);
   let candidate = candidates.exec(text);
@@ -277,8 +308,8 @@ function holds(source: Figure, claim: Figure, counted: string | undefined): bool
 export function ungroundedFigures(answer: string, sources: readonly string[]): Figure[] {
   const held = sources.flatMap(extractFigures);
   return scan(answer)
-    .filter(({ figure: claim, end }) => {
-      const counted = claim.kind === 'number' ? countedNoun(answer, end) : undefined;
+    .filter(({ figure: claim, end, text }) => {
+      const counted = claim.kind === 'number' ? countedNoun(text, end) : undefined;
       return !held.some((source) => holds(source, claim, counted));
     })
     .map(({ figure }) => figure);

@@ -3,6 +3,8 @@
 // emphasis. A paraphrase, a quote from another passage, a quote with one word changed, a quote cut inside
 // a word, or one running from a table row into the next, is not found.
 
+import { TABLE_SEPARATOR } from './markdown-table';
+
 const SINGLE_QUOTES = new Set(['\u2018', '\u2019', '\u201a', '\u201b', '\u2032']);
 const DOUBLE_QUOTES = new Set(['\u201c', '\u201d', '\u201e', '\u201f', '\u2033']);
 const DASH = /[\u2010-\u2015\u2212]/u;
@@ -10,7 +12,6 @@ const EMPHASIS_MARK = /[*`]/u;
 const LETTER = /\p{L}/u;
 const SPACE = /\s/u;
 const TABLE_ROW = /^\s*\|/u;
-const TABLE_SEPARATOR_ROW = /^\s*\|?[\s:|-]*-[\s:|-]*\|?\s*$/u;
 // A word, for the minimum length of a quote, is what white space separates: "9:00 to" is two words and
 // "0.50 BOB" two, not four.
 const WORD = /[^\s\u2016]*[\p{L}\p{N}][^\s\u2016]*/gu;
@@ -51,7 +52,7 @@ function normalise(raw: string): Normalised {
   let offset = 0;
   for (const line of raw.split('\n')) {
     const end = offset + line.length;
-    if (!TABLE_SEPARATOR_ROW.test(line)) {
+    if (!TABLE_SEPARATOR.test(line)) {
       for (let i = 0; i < line.length; i++) {
         const char = line[i] as string;
         const at = offset + i;

@@ -5,6 +5,7 @@ import { MAX_QUESTION_CHARS } from '../../src/config';
 import { createClaudeClient } from '../../src/generation/claude';
 import { GenerationUnavailableError } from '../../src/generation/errors';
 import { createExtractiveClient } from '../../src/generation/extractive';
+import { promptFor } from '../../src/generation/prompts';
 import type { AskResult, Refused } from '../../src/types';
 import { libraryIndex, tinyEngine } from '../helpers/engine';
 import { neverCalled, outcome, replying, throwing } from '../helpers/scripted';
@@ -104,7 +105,8 @@ describe('ask: what the generator is given', () => {
     await ask({ engine, client, question: CAT_QUESTION });
     const request = client.calls[0];
     expect(request?.passages.map((passage) => passage.id)).toEqual(['pets#cats']);
-    expect(request?.prompt.version).toBe('answer.test');
+    // The application's own prompt for the version the index was built for, never a text from the file.
+    expect(request?.prompt).toEqual(promptFor('answer.v1'));
     expect(request?.question).toBe(CAT_QUESTION);
   });
 });
@@ -122,7 +124,7 @@ describe('ask: one test per way a model can go wrong', () => {
       answer: 'About 15 hours a day.',
       citations: ['pets#cats'],
       context: [{ passage: expect.objectContaining({ id: 'pets#cats' }), score: expect.any(Number) }],
-      promptVersion: 'answer.test',
+      promptVersion: 'answer.v1',
       generator: client.info,
     });
   });

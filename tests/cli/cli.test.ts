@@ -1,5 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  ftruncateSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -61,11 +69,24 @@ describe('npm run ingest', () => {
     expect(result.stderr).toMatch(/empty/);
   });
 
-  it.each([['3'], ['-0.1'], [''], ['abc']])('rejects a threshold of %j', (value) => {
+  it.each([['3'], ['-0.1'], [''], ['abc'], ['0'], ['1']])('rejects a threshold of %j', (value) => {
     const result = run('ingest', [`--threshold=${value}`, '--out', join(work, 'x.json')]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/--threshold takes a number from 0 to 1/);
+    expect(result.stderr).toMatch(/--threshold takes a number above 0 and below 1/);
   });
+
+  it.each([['/dev/null'], ['answer.v0'], ['prompts/answer.v2.md']])(
+    'writes no index for a prompt this build does not ship (--prompt %s)',
+    (prompt) => {
+      const out = join(work, 'prompt.bin');
+      const result = run('ingest', ['--prompt', prompt, '--out', out]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(
+        /--prompt takes a prompt version this build ships \(answer\.v1, answer\.v2\)/,
+      );
+      expect(existsSync(out)).toBe(false);
+    },
+  );
 
   it('marks the threshold of any other corpus as not calibrated for it', () => {
     const out = join(work, 'other.bin');
@@ -293,6 +314,19 @@ describe('npm run ask -- --trace', () => {
     );
   }, 30_000);
 
+  it('does not replay a trace with a forged answer as the same verdict, and names the field', () => {
+    const dvd = traceOf('How long can I borrow a DVD for?', 'dvd-forged.json');
+    const trace = JSON.parse(readFileSync(dvd, 'utf8'));
+    trace.verdict.answer = 'DVDs can be borrowed for 99 days.';
+    writeFileSync(dvd, JSON.stringify(trace));
+    const replayed = run('ask', ['--index', index, '--trace', dvd]);
+    expect(replayed.code).toBe(1);
+    expect(replayed.stdout).toMatch(/DIFFERENT verdict/);
+    expect(replayed.stdout).toMatch(
+      /^ {2}answer differs: recorded "DVDs can be borrowed for 99 days\.", the replay gives "/m,
+    );
+  }, 30_000);
+
   it('rejects a file that is not a trace, and a question given with --trace', () => {
     const bad = join(work, 'not-a-trace.json');
     writeFileSync(bad, '{"format":"other"}');
@@ -303,6 +337,122 @@ describe('npm run ask -- --trace', () => {
     expect(both.code).toBe(2);
     expect(both.stderr).toMatch(/--trace replays the trace's own question/);
   }, 30_000);
+});
+
+describe('files the CLI reads and writes', () => {
+  const oneLine = (stderr: string) => {
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).not.toMatch(/\n\s+at /);
+  };
+
+  it.each([
+    ['ask', ['--replay', '/dev/zero', 'How long can I borrow a DVD for?'], 'replayed reply'],
+    ['ask', ['--trace', '/dev/zero'], 'trace'],
+    ['ask', ['--index', '/dev/zero', 'How long can I borrow a DVD for?'], 'index'],
+    ['eval', ['--questions', '/dev/zero'], 'evaluation set'],
+    ['eval', ['--replies', '/dev/zero'], 'recorded replies'],
+  ])(
+    'refuses /dev/zero by name instead of reading it until memory runs out (%s %j)',
+    (script, args, what) => {
+      const result = run(script, ['--index', index, ...args]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`cannot read ${what} /dev/zero: it is not a regular file`);
+      oneLine(result.stderr);
+    },
+  );
+
+  it('refuses a file over the size limit without reading it', () => {
+    const huge = join(work, 'huge.json');
+    const descriptor = openSync(huge, 'w');
+    ftruncateSync(descriptor, 65 * 1024 * 1024);
+    closeSync(descriptor);
+    const result = run('ask', ['--index', index, '--replay', huge, 'How long can I borrow a DVD for?']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(
+      /cannot read replayed reply .*huge\.json: 68157440 bytes, over the limit of 67108864 bytes/,
+    );
+  });
+
+  it('says a folder given as --save-trace cannot be written, in one line and no stack', () => {
+    const result = run('ask', ['--index', index, '--save-trace', work, 'How long can I borrow a DVD for?']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`cannot write trace ${work}: EISDIR`);
+    oneLine(result.stderr);
+  });
+
+  it('reports invalid UTF-8 with the file and line instead of replacing it silently', () => {
+    const file = join(work, 'latin1.json');
+    writeFileSync(
+      file,
+      Buffer.concat([
+        Buffer.from('{\n"answered": true,\n"answer": "caf'),
+        Buffer.from([0xe9]),
+        Buffer.from('"}\n'),
+      ]),
+    );
+    const result = run('ask', ['--index', index, '--replay', file, 'How long can I borrow a DVD for?']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`replayed reply ${file} is not UTF-8 text (line 3)`);
+  });
+
+  it.each([
+    ['blank', '   ', /the question is blank/],
+    ['over the limit', 'why '.repeat(300), /the question is over 1000 characters/],
+  ])(
+    'refuses an evaluation set with a %s question instead of counting it as PASS',
+    (_name, question, message) => {
+      const file = join(work, `questions-${_name}.json`);
+      writeFileSync(file, JSON.stringify([{ question, answerable: false }]));
+      const result = run('eval', ['--index', index, '--questions', file]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(message);
+      expect(result.stdout).not.toMatch(/PASS/);
+    },
+  );
+
+  it.each([['http://example.com'], ['ftp://example.com'], ['not a url']])(
+    'never sends the key to ANTHROPIC_BASE_URL=%s',
+    (url) => {
+      const result = run('ask', ['--index', index, 'How long can I borrow a DVD for?'], {
+        ANTHROPIC_API_KEY: 'sk-test-secret-key',
+        ANTHROPIC_BASE_URL: url,
+      });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/ANTHROPIC_BASE_URL (must be an https URL|is not a URL)/);
+      expect(result.stderr + result.stdout).not.toContain('sk-test-secret-key');
+    },
+  );
+});
+
+describe('text from a model, a corpus or a file reaches the terminal shown, not obeyed', () => {
+  const ESCAPES = '\x1b[2J\x1b[31m';
+
+  it('shows the escape sequences in a replayed answer instead of clearing the screen', () => {
+    const reply = join(work, 'escapes.json');
+    writeFileSync(
+      reply,
+      JSON.stringify({
+        answered: true,
+        answer: `DVDs can be borrowed for 7 days.${ESCAPES}`,
+        citations: [{ id: '02-borrowing#loan-periods', quote: '| DVDs and Blu-ray | 7 days | 1 |' }],
+      }),
+    );
+    const result = run('ask', ['--index', index, '--replay', reply, 'How long can I borrow a DVD for?']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('DVDs can be borrowed for 7 days.␛[2J␛[31m');
+    expect(result.stdout + result.stderr).not.toContain('\x1b');
+  });
+
+  it("shows the escape sequences in a trace's question", () => {
+    const file = join(work, 'escaped-question.json');
+    run('ask', ['--index', index, '--save-trace', file, 'What is the wifi password?']);
+    const trace = JSON.parse(readFileSync(file, 'utf8'));
+    trace.question = `What is the wifi password?${ESCAPES}`;
+    writeFileSync(file, JSON.stringify(trace));
+    const result = run('ask', ['--index', index, '--trace', file]);
+    expect(result.stderr).toContain('wifi password?␛[2J');
+    expect(result.stdout + result.stderr).not.toContain('\x1b');
+  });
 });
 
 describe('npm run eval', () => {

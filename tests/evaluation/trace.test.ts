@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ask, createEngine } from '../../src/ask/engine';
 import { serializeIndex } from '../../src/compiled-index/parse';
-import { parseTrace, replayTrace, sha256, TraceError, traceOf } from '../../src/evaluation/trace';
+import { parseTrace, replayTrace, sha256, type Trace, TraceError, traceOf } from '../../src/evaluation/trace';
 import { createExtractiveClient } from '../../src/generation/extractive';
 import { tinyIndex } from '../helpers/engine';
 import { outcome } from '../helpers/scripted';
 
 // Prompt v2: the stand-in's citations carry quotes, which the replayed reply is parsed for.
-const V2 = { version: 'answer.v2', text: 'Answer only from the passages.' };
-const index = { ...tinyIndex(), prompt: V2 };
+const V2 = 'answer.v2';
+const index = { ...tinyIndex(), promptVersion: V2 };
 const engine = createEngine(index);
 const hash = () => sha256(serializeIndex(index));
 const CAT = 'How many hours a day does a cat sleep?';
@@ -58,7 +58,7 @@ describe('traces', () => {
   });
 
   it('say a gate refusal now gets past the gate on a laxer index, with nothing recorded to play', async () => {
-    const strict = createEngine({ ...tinyIndex({ threshold: 0.99 }), prompt: V2 });
+    const strict = createEngine({ ...tinyIndex({ threshold: 0.99 }), promptVersion: V2 });
     const result = await ask({ engine: strict, client: createExtractiveClient(), question: CAT });
     const trace = await traceOf(result, 'a'.repeat(64), 'strict');
     expect(await replayTrace(trace, engine, await hash())).toMatchObject({
@@ -71,7 +71,7 @@ describe('traces', () => {
   it('name the passages that changed when the index did', async () => {
     const result = await ask({ engine, client: createExtractiveClient(), question: CAT });
     const trace = await traceOf(result, await hash(), index.gate.source);
-    const edited = { ...tinyIndex(), prompt: V2 };
+    const edited = { ...tinyIndex(), promptVersion: V2 };
     edited.passages = edited.passages.map((p) =>
       p.id === 'pets#cats' ? { ...p, text: 'Cats sleep 20 hours.' } : p,
     );
@@ -113,15 +113,120 @@ describe('traces', () => {
   });
 
   it('hold a gate refusal to every passage it retrieved when the index has changed', async () => {
-    const strict = createEngine({ ...tinyIndex({ threshold: 0.99 }), prompt: V2 });
+    const strict = createEngine({ ...tinyIndex({ threshold: 0.99 }), promptVersion: V2 });
     const result = await ask({ engine: strict, client: createExtractiveClient(), question: CAT });
     const trace = await traceOf(result, await hash(), index.gate.source);
     expect(trace.context).toEqual([]);
-    const edited = { ...tinyIndex({ threshold: 0.99 }), prompt: V2 };
+    const edited = { ...tinyIndex({ threshold: 0.99 }), promptVersion: V2 };
     edited.passages = edited.passages.map((p) => (p.id === 'pets#cats' ? { ...p, text: 'Cats nap.' } : p));
     expect(await replayTrace(trace, createEngine(edited), 'd'.repeat(64))).toEqual({
       outcome: 'index-changed',
       changed: ['pets#cats has changed'],
+    });
+  });
+
+  describe('compare the whole verdict, naming the field that differs', async () => {
+    const answered = await traceOf(
+      await ask({ engine, client: createExtractiveClient(), question: CAT }),
+      await hash(),
+      index.gate.source,
+    );
+    const gated = await traceOf(
+      await ask({ engine, client: createExtractiveClient(), question: 'What colour is the moon?' }),
+      await hash(),
+      index.gate.source,
+    );
+    const forge = (trace: Trace, edit: (trace: Trace) => Trace) => edit(structuredClone(trace));
+    const answer = (trace: Trace) => trace.verdict as Extract<Trace['verdict'], { status: 'answered' }>;
+    const refusal = (trace: Trace) => trace.verdict as Extract<Trace['verdict'], { status: 'refused' }>;
+
+    it.each<[string, Trace, (trace: Trace) => void, string]>([
+      [
+        'a forged answer',
+        answered,
+        (t) => {
+          answer(t).answer = 'Cats sleep 20 hours a day.';
+        },
+        'answer',
+      ],
+      [
+        'forged citations',
+        answered,
+        (t) => {
+          answer(t).citations = ['pets#dogs'];
+        },
+        'citations',
+      ],
+      [
+        'a forged quote',
+        answered,
+        (t) => {
+          answer(t).quotes = [{ id: 'pets#cats', quote: 'cats never sleep' }];
+        },
+        'quotes',
+      ],
+      [
+        'another prompt version',
+        answered,
+        (t) => {
+          t.promptVersion = 'answer.v1';
+        },
+        'prompt version',
+      ],
+      [
+        'an empty passage list',
+        answered,
+        (t) => {
+          t.passages = [];
+        },
+        'passages retrieved',
+      ],
+      [
+        'an empty context',
+        answered,
+        (t) => {
+          t.context = [];
+        },
+        'context',
+      ],
+      [
+        'a forged refusal detail',
+        gated,
+        (t) => {
+          refusal(t).detail = 'the model was unavailable';
+        },
+        'detail',
+      ],
+      [
+        'a raw reply where none was sent',
+        gated,
+        (t) => {
+          t.raw = '{"answered":true}';
+        },
+        'raw reply',
+      ],
+    ])('a trace with %s does not replay as the same verdict', async (_name, trace, edit, field) => {
+      const forged = forge(trace, (copy) => {
+        edit(copy);
+        return copy;
+      });
+      const replayed = await replayTrace(parseTrace(forged), engine, await hash());
+      expect(replayed.outcome).toBe('different');
+      if (replayed.outcome !== 'different') return;
+      expect(replayed.differences.map((difference) => difference.field)).toContain(field);
+    });
+
+    it('a changed raw reply is replayed, and what it changes is named', async () => {
+      const reply = JSON.parse(answered.raw as string);
+      reply.answer = 'Cats sleep about 15 hours a day, and dogs 20.';
+      const forged = { ...answered, raw: JSON.stringify(reply) };
+      const replayed = await replayTrace(parseTrace(forged), engine, await hash());
+      expect(replayed.outcome).toBe('different');
+    });
+
+    it('an untouched trace still replays as the same verdict', async () => {
+      expect((await replayTrace(answered, engine, await hash())).outcome).toBe('same');
+      expect((await replayTrace(gated, engine, await hash())).outcome).toBe('same');
     });
   });
 

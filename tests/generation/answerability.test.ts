@@ -23,7 +23,7 @@ const poolFiles = readdirSync(FIXTURES)
 const engine = createEngine(
   compileIndex({
     files: poolFiles,
-    prompt: { version: 'answer.v2', text: 'test' },
+    promptVersion: 'answer.v2',
     // Low on purpose: these tests are about the stand-in, so every question must get past the gate.
     gate: { threshold: 0.01, minMargin: 0, source: 'test' },
   }),

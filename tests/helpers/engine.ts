@@ -6,7 +6,8 @@ import { compileIndex } from '../../src/ingest/compile';
 import { compileOwnCorpus } from '../../src/ingest/compile-corpus';
 import type { GateSettings } from '../../src/types';
 
-export const TEST_PROMPT = { version: 'answer.test', text: 'Answer only from the passages. (answer.test)' };
+/** The tiny corpus is built for v1, whose replies cite by id alone: the engine tests script such replies. */
+export const TEST_PROMPT_VERSION = 'answer.v1';
 
 /** A corpus made for the engine tests: three sections about unrelated things. */
 export const TINY_CORPUS = [
@@ -34,7 +35,7 @@ Tomato plants need 6 hours of direct sun and water every 2 days in summer.
 export function tinyIndex(gate: Partial<GateSettings> = {}): CompiledIndex {
   return compileIndex({
     files: TINY_CORPUS,
-    prompt: TEST_PROMPT,
+    promptVersion: TEST_PROMPT_VERSION,
     gate: { threshold: 0.3, minMargin: 0, source: 'test', ...gate },
   });
 }
@@ -49,16 +50,14 @@ export function libraryIndex(): CompiledIndex {
     .filter((name) => name.endsWith('.md'))
     .sort()
     .map((path) => ({ path, text: readFileSync(join('corpus', path), 'utf8') }));
-  const prompt = { version: 'answer.v2', text: readFileSync('prompts/answer.v2.md', 'utf8') };
-  return compileIndex({ files, prompt });
+  return compileIndex({ files, promptVersion: 'answer.v2' });
 }
 
 /** tests/fixtures/other-corpus/garden.md as a visitor's own documents: not calibrated, two passages. */
 export function gardenEngine(): Engine {
-  const garden = compileOwnCorpus(
-    [{ path: 'garden.md', text: readFileSync('tests/fixtures/other-corpus/garden.md', 'utf8') }],
-    { version: 'answer.v2', text: 'x' },
-  );
+  const garden = compileOwnCorpus([
+    { path: 'garden.md', text: readFileSync('tests/fixtures/other-corpus/garden.md', 'utf8') },
+  ]);
   if (!garden.ok) throw new Error('the garden fixture must compile');
   return createEngine(garden.index);
 }

@@ -5,7 +5,7 @@ import { compileOwnCorpus } from '../../src/ingest/compile-corpus';
 import type { BuildCorpus } from '../../src/ui/own-documents/corpus-build';
 
 /** The ingest in place of the worker: the same compileOwnCorpus the worker runs. */
-export const compileHere: BuildCorpus = async (files, prompt) => compileOwnCorpus(files, prompt);
+export const compileHere: BuildCorpus = async (files) => compileOwnCorpus(files);
 
 /** Picks files through the "choose files" input, as a visitor would. */
 export function choose(files: File[]): void {

@@ -406,3 +406,77 @@ describe('figure properties', () => {
     );
   });
 });
+
+describe('digits in any script', () => {
+  // The zero of every block of decimal digits Unicode has: "0", "٠", "०", "０", "𝟎"… Digits come in
+  // whole 0-9 blocks, so a zero is a digit ten places into its run (or at its start).
+  const isDigit = (codePoint: number) => /\p{Nd}/u.test(String.fromCodePoint(codePoint));
+  const runStart = (codePoint: number) => {
+    let start = codePoint;
+    while (isDigit(start - 1)) start--;
+    return start;
+  };
+  const scriptZeros = Array.from({ length: 0x110000 }, (_, codePoint) => codePoint).filter(
+    (codePoint) => isDigit(codePoint) && (codePoint - runStart(codePoint)) % 10 === 0,
+  );
+  const inScript = (zero: number, digits: string) =>
+    [...digits].map((digit) => String.fromCodePoint(zero + Number(digit))).join('');
+
+  it('knows more than sixty digit scripts', () => {
+    expect(scriptZeros.length).toBeGreaterThan(60);
+  });
+
+  it('reads a figure in any digit script as the same figure in ASCII digits', () => {
+    const templates = [
+      (n: string) => `${n} days`,
+      (n: string) => `${n} BOB`,
+      (n: string) => `${n}%`,
+      (n: string) => `up to ${n} items`,
+    ];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...scriptZeros),
+        fc.integer({ min: 0, max: 9999 }),
+        fc.integer({ min: 0, max: 9999 }),
+        fc.constantFrom(...templates),
+        (zero, n, other, template) => {
+          const ascii = template(String(n));
+          const written = template(inScript(zero, String(n)));
+          expect(readings(written)).toEqual(readings(ascii));
+          expect(extractFigures(written)[0]?.text).toContain(inScript(zero, String(n)));
+          // Held by the passage that says the same number, and by no other number.
+          expect(grounded(written, [ascii])).toBe(true);
+          expect(grounded(written, [template(String(other))])).toBe(n === other);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('does not pass a fullwidth, superscript or circled figure the passage does not hold', () => {
+    const passage = '| DVDs and Blu-ray | 7 days | 1 |';
+    for (const answer of [
+      'for ９９ days',
+      'for ⁹⁹ days',
+      'for ㊾ days',
+      'for 𝟗𝟗 days',
+      'costs ７５.００ BOB',
+    ]) {
+      expect(ungroundedFigures(answer, [passage]).map((figure) => figure.text)).toHaveLength(1);
+    }
+    expect(ungroundedFigures('for ７ days', [passage])).toEqual([]);
+  });
+
+  it('reads a letter standing in for a digit as a garbled number that only the same writing holds', () => {
+    expect(readings('O.75 BOB')).toEqual([{ kind: 'garbled', value: 0, unit: 'o.75' }]);
+    expect(written('costs 1O days or l0 BOB')).toEqual(['1O', 'l0']);
+    expect(
+      ungroundedFigures('The charge is O.75 BOB.', ['The charge is 0.75 BOB.']).map((f) => f.text),
+    ).toEqual(['O.75']);
+    expect(ungroundedFigures('Room O.5 is upstairs.', ['Room O.5 is upstairs.'])).toEqual([]);
+  });
+
+  it('leaves words and codes with letters beside digits alone', () => {
+    expect(written('H2O, CO2, mp3, Io and IO')).toEqual([]);
+  });
+});

@@ -53,7 +53,7 @@ type Phase =
 /** Whether a run made on `before` still holds on `after`: only the threshold is free to differ. */
 const sameQuestionPath = (before: Engine, after: Engine) =>
   before.retriever === after.retriever &&
-  before.prompt === after.prompt &&
+  before.promptVersion === after.promptVersion &&
   before.contextSize === after.contextSize &&
   before.corpusIds === after.corpusIds &&
   before.gate.minMargin === after.gate.minMargin;

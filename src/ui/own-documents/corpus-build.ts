@@ -5,13 +5,13 @@ import { checkIndex } from '../../compiled-index/check';
 import type { CompiledIndex, RawIndex } from '../../compiled-index/types';
 import { unpackColumns } from '../../compiled-index/wire';
 import type { SourceFile } from '../../ingest/chunk';
-import { assertNever, type Prompt } from '../../types';
+import { assertNever } from '../../types';
 import { askWorker, type WorkerOf } from '../shell/index-loading';
 
 export type BuildOutcome = { ok: true; index: CompiledIndex } | { ok: false; problems: string[] };
 
 /** Builds an index from files; the page's is the ingest worker, a test's may compile in place. */
-export type BuildCorpus = (files: SourceFile[], prompt: Prompt) => Promise<BuildOutcome>;
+export type BuildCorpus = (files: SourceFile[]) => Promise<BuildOutcome>;
 
 /** What the ingest worker posts back: the index, the corpus's problems, or why it could not run. */
 export type BuildMessage =
@@ -19,14 +19,14 @@ export type BuildMessage =
   | { type: 'refused'; problems: string[] }
   | { type: 'failed'; message: string };
 
-export type BuildWorker = WorkerOf<{ files: SourceFile[]; prompt: Prompt }, BuildMessage>;
+export type BuildWorker = WorkerOf<{ files: SourceFile[] }, BuildMessage>;
 
 /** A BuildCorpus that starts a fresh worker for each build and ends it with the build. */
 export function buildInWorker(createWorker: () => BuildWorker): BuildCorpus {
-  return (files, prompt) =>
+  return (files) =>
     askWorker(
       createWorker(),
-      { files, prompt },
+      { files },
       'your documents could not be indexed',
       (data, { resolve, reject }) => {
         switch (data.type) {

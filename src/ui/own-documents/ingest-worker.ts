@@ -5,15 +5,14 @@ import { readIndexFile, serializeIndex } from '../../compiled-index/container';
 import { packColumns, transferablesOf } from '../../compiled-index/wire';
 import type { SourceFile } from '../../ingest/chunk';
 import { compileOwnCorpus } from '../../ingest/compile-corpus';
-import type { Prompt } from '../../types';
 import type { BuildMessage } from './corpus-build';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = (message: BuildMessage, transfer: Transferable[] = []) => scope.postMessage(message, transfer);
 
-scope.addEventListener('message', (event: MessageEvent<{ files: SourceFile[]; prompt: Prompt }>) => {
+scope.addEventListener('message', (event: MessageEvent<{ files: SourceFile[] }>) => {
   try {
-    const outcome = compileOwnCorpus(event.data.files, event.data.prompt);
+    const outcome = compileOwnCorpus(event.data.files);
     if (!outcome.ok) {
       post({ type: 'refused', problems: outcome.problems });
       return;

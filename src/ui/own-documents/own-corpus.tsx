@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { parseIndex, serializeIndex } from '../../compiled-index/parse';
 import type { CompiledIndex } from '../../compiled-index/types';
 import { IndexLoadError } from '../../compiled-index/version';
-import { assertNever, type GateSettings, type Prompt } from '../../types';
+import { assertNever, type GateSettings } from '../../types';
 import { CalibrationPanel } from './calibration-panel';
 import type { BuildCorpus } from './corpus-build';
 import { type PickedFile, readPickedFiles } from './corpus-files';
@@ -36,7 +36,6 @@ export interface OwnCorpusPanelProps {
   incoming: Incoming | undefined;
   /** The first download saw the kept flag: read the kept documents back. */
   restore: boolean;
-  prompt: Prompt;
   build: BuildCorpus;
   own: OwnCorpus | undefined;
   active: 'bundled' | 'own';
@@ -65,7 +64,7 @@ const rethrowLater = (error: unknown) =>
   });
 
 export function OwnCorpusPanel(props: OwnCorpusPanelProps) {
-  const { incoming, restore, prompt, build, own, active, onBuilt, onSwitch, onApply, onRemove } = props;
+  const { incoming, restore, build, own, active, onBuilt, onSwitch, onApply, onRemove } = props;
   const [store] = useState(
     () => props.store ?? indexedDbStore({ factory: globalThis.indexedDB, flags: props.flags }),
   );
@@ -181,7 +180,7 @@ export function OwnCorpusPanel(props: OwnCorpusPanelProps) {
     setStatus({ phase: 'working', step: `Indexing ${plural(read.files.length, 'Markdown file')}…` });
     let outcome: Awaited<ReturnType<BuildCorpus>>;
     try {
-      outcome = await build(read.files, prompt);
+      outcome = await build(read.files);
     } catch (error) {
       if (id !== latest.current) return;
       const message = error instanceof Error ? error.message : String(error);

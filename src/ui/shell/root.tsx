@@ -175,7 +175,6 @@ export function Root({
                   <ownPanel.OwnCorpusPanel
                     incoming={incoming}
                     restore={restore}
-                    prompt={bundled.prompt}
                     build={buildCorpus}
                     own={own}
                     active={corpus}

@@ -358,7 +358,6 @@ describe('a dropped folder', () => {
       <OwnCorpusPanel
         incoming={{ id: 1, files: [], entries: [entry] }}
         restore={false}
-        prompt={libraryIndex().prompt}
         build={compileHere}
         own={undefined}
         active="bundled"

@@ -1,0 +1,114 @@
+// The layout's rules, executable: which stage may import which, where packages and the DOM may appear, and
+// what the page's first download may pull in. DESIGN.md draws the same picture; this file enforces it.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { areaOf, importCircles, importsOf, sourceFiles, staticClosure } from './helpers/module-graph';
+
+const files = sourceFiles('src');
+
+/**
+ * The pipeline's order: each area may import the ground, itself, and the areas listed. Data flows down
+ * this list and never back up: the text rules know no stage, the question path knows no page.
+ */
+const MAY_IMPORT: Record<string, readonly string[]> = {
+  ground: [],
+  text: [],
+  retrieval: ['text'],
+  'compiled-index': ['text', 'retrieval'],
+  ingest: ['text', 'retrieval', 'compiled-index'],
+  generation: ['text'],
+  ask: ['text', 'retrieval', 'compiled-index', 'generation'],
+  evaluation: ['text', 'retrieval', 'compiled-index', 'generation', 'ask'],
+};
+const PIPELINE = Object.keys(MAY_IMPORT);
+
+/** Packages with one home: the only areas (or files) allowed to import them. */
+const PACKAGE_HOMES: Array<{ pattern: RegExp; allowed: (file: string) => boolean }> = [
+  { pattern: /^@anthropic-ai\/sdk/, allowed: (file) => file === 'src/generation/claude.ts' },
+  { pattern: /^marked$/, allowed: (file) => areaOf(file) === 'ingest' },
+  { pattern: /^preact/, allowed: (file) => areaOf(file).startsWith('ui') },
+];
+
+// A browser global used as a value. Comments are removed first, so "…in the document." in prose is not one.
+const DOM_GLOBAL = /\b(document|window|localStorage|sessionStorage|indexedDB|navigator|HTMLElement)\s*[.[(]/;
+const COMMENT = /\/\*[\s\S]*?\*\/|(^|[^:'"`])\/\/.*$/gm;
+
+/** Modules that the first download must not hold: each belongs to a chunk loaded later, or to a worker. */
+const NOT_IN_FIRST_DOWNLOAD = [
+  /^src\/compiled-index\/(container|postings-codec|parse|fetch)\.ts$/,
+  /^src\/generation\/claude\.ts$/,
+  /^src\/ingest\//,
+  /^src\/evaluation\//,
+  /^src\/ui\/eval\//,
+  /^src\/ui\/own-documents\/own-corpus\.tsx$/,
+  /^src\/ui\/ask\/result-view\.tsx$/,
+];
+
+describe('the layout', () => {
+  it.each(PIPELINE)('%s imports only the stages before it', (area) => {
+    const allowed = new Set(['ground', area, ...(MAY_IMPORT[area] ?? [])]);
+    const broken = files
+      .filter((file) => areaOf(file) === area)
+      .flatMap((file) =>
+        importsOf(file)
+          .filter(({ target }) => target?.startsWith('src/') && !allowed.has(areaOf(target)))
+          .map(({ target }) => `${file} → ${target}`),
+      );
+    expect(broken).toEqual([]);
+  });
+
+  it('no module of src/ imports from outside it but packages and shipped data', () => {
+    const outside = files.flatMap((file) =>
+      importsOf(file)
+        .filter(({ target }) => target !== undefined && !target.startsWith('src/'))
+        .filter(({ target }) => !/^(eval|prompts)\/[\w.-]+\.(json|md)$/.test(target as string))
+        .map(({ target }) => `${file} → ${target}`),
+    );
+    expect(outside).toEqual([]);
+  });
+
+  it('no production module imports a test double', () => {
+    const doubles = files.flatMap((file) =>
+      importsOf(file)
+        .filter(({ target }) => target?.startsWith('tests/'))
+        .map(({ target }) => `${file} → ${target}`),
+    );
+    expect(doubles).toEqual([]);
+  });
+
+  it('has no import circle', () => {
+    expect(importCircles(files)).toEqual([]);
+  });
+
+  it.each(PACKAGE_HOMES.map((home) => [home.pattern.source, home] as const))(
+    'imports %s only from its home',
+    (_name, { pattern, allowed }) => {
+      const strays = files.filter(
+        (file) => !allowed(file) && importsOf(file).some(({ specifier }) => pattern.test(specifier)),
+      );
+      expect(strays).toEqual([]);
+    },
+  );
+
+  it('no module of src/ imports a Node module: the same code runs in the page', () => {
+    const node = files.filter((file) =>
+      importsOf(file).some(({ specifier }) => specifier.startsWith('node:')),
+    );
+    expect(node).toEqual([]);
+  });
+
+  it('touches the DOM only in the page: the pipeline runs the same in Node and in a worker', () => {
+    const touching = files
+      .filter((file) => !areaOf(file).startsWith('ui'))
+      .filter((file) => DOM_GLOBAL.test(readFileSync(file, 'utf8').replace(COMMENT, '$1')));
+    expect(touching).toEqual([]);
+  });
+
+  it('keeps the index codec, the SDK, the ingest and the later chunks out of the first download', () => {
+    const firstDownload = [...staticClosure('src/ui/shell/main.tsx')];
+    const misplaced = firstDownload.filter((file) => NOT_IN_FIRST_DOWNLOAD.some((rule) => rule.test(file)));
+    expect(misplaced).toEqual([]);
+    // The rule above is only as good as the walk: it must reach the retriever the page asks with.
+    expect(firstDownload).toContain('src/retrieval/retrieve.ts');
+  });
+});
