@@ -173,7 +173,7 @@ describe('ask: one test per way a model can go wrong', () => {
   });
 
   it('under prompt v2, refuses an answer whose citation has no quote, whatever client sent it', async () => {
-    const v2 = { ...engine, prompt: { version: 'answer.v2', text: 'Quote what you cite.' } };
+    const v2 = { ...engine, promptVersion: 'answer.v2' };
     const reply = { answered: true, answer: 'About 15 hours a day.', citations: [{ id: 'pets#cats' }] };
     const client = outcome({ ok: true, reply, raw: JSON.stringify(reply) });
     const result = refused(await ask({ engine: v2, client, question: CAT_QUESTION }));
