@@ -5,10 +5,10 @@ import base from './vitest.config.ts';
 // in child processes, where no mutant is ever active, so they could only slow the run down; the page's
 // tests reach the refusal layers through the UI, and the layers' own tests are the ones that must notice
 // a change to them. The benchmark test times things, which a mutant may slow on purpose. The rule on
-// src/'s source text would read Stryker's instrumented copies. The evaluation run's tests ask whole
-// evaluation sets in beforeAll, outside any test: every mutant they reach would count as static and be
-// re-run against every test with the modules reloaded: minutes per module, for kills that the refusal
-// layers' own tests must make anyway.
+// src/'s source text would read Stryker's instrumented copies. The tests of the evaluation run and of
+// traces ask questions outside any test (in beforeAll, and while their suites are collected): every
+// mutant those questions reach would count as static and be re-run against every test with the modules
+// reloaded, minutes per module, for kills that the refusal layers' own tests must make anyway.
 export default mergeConfig(
   base,
   defineConfig({
@@ -20,6 +20,7 @@ export default mergeConfig(
         'tests/bench/**',
         'tests/src-runs-in-browser.test.ts',
         'tests/evaluation/eval-run.test.ts',
+        'tests/evaluation/trace.test.ts',
       ],
     },
   }),
