@@ -204,9 +204,17 @@ describe('ask: one test per way a model can go wrong', () => {
   });
 
   it('gives a plain detail when the model says no answer without words', async () => {
-    const client = replying({ answered: false, answer: '', citations: [] });
+    for (const answer of ['', ' \n ']) {
+      const client = replying({ answered: false, answer, citations: [] });
+      const result = refused(await ask({ engine, client, question: CAT_QUESTION }));
+      expect(result.detail).toBe('the generator reported that the passages do not answer the question');
+    }
+  });
+
+  it('gives the words of a model that says no answer without the white space around them', async () => {
+    const client = replying({ answered: false, answer: ' The passages do not say.\n', citations: [] });
     const result = refused(await ask({ engine, client, question: CAT_QUESTION }));
-    expect(result.detail).toMatch(/do not answer/);
+    expect(result.detail).toBe('The passages do not say.');
   });
 
   it('passes a client failure through as its refusal, with code and raw', async () => {
