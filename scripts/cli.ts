@@ -7,7 +7,7 @@ import type { CompiledIndex } from '../src/compiled-index/types';
 import { IndexLoadError } from '../src/compiled-index/version';
 import { createClaudeClient, DEFAULT_MODEL } from '../src/generation/claude';
 import { createExtractiveClient } from '../src/generation/extractive';
-import { isShippedPromptVersion, SHIPPED_PROMPT_VERSIONS } from '../src/generation/prompt-versions';
+import { isShippedPromptVersion, SHIPPED_PROMPT_VERSIONS } from '../src/prompt-versions';
 import type { GenerationClient } from '../src/types';
 import { visible } from './terminal';
 

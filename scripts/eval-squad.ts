@@ -5,8 +5,8 @@
 import { ask, createEngine, type Engine } from '../src/ask/engine';
 import { DEFAULT_GATE } from '../src/config';
 import { createExtractiveClient } from '../src/generation/extractive';
-import { CURRENT_PROMPT_VERSION } from '../src/generation/prompt-versions';
 import { compileIndex } from '../src/ingest/compile';
+import { CURRENT_PROMPT_VERSION } from '../src/prompt-versions';
 import { normaliseForQuote } from '../src/text/quotes';
 import { parseCommandLine, run, shippedPromptVersion } from './cli';
 import {

@@ -11,6 +11,7 @@ import {
   tally,
 } from '../src/evaluation/eval-set';
 import { createReplayClient } from '../src/generation/replay';
+import { formatScore } from '../src/retrieval/score-format';
 import {
   chooseClient,
   DEFAULT_INDEX,
@@ -23,7 +24,7 @@ import {
 
 function printCalibration(result: Calibration): void {
   const row = (r: Calibration['answerable'][number]) =>
-    `  ${r.bestScore.toFixed(3)}  ${(r.bestPassage ?? '—').padEnd(42)} ${r.question}`;
+    `  ${formatScore(r.bestScore)}  ${(r.bestPassage ?? '—').padEnd(42)} ${r.question}`;
   console.log('Answerable questions, lowest best score first:');
   for (const r of result.answerable) console.log(row(r));
   console.log('\nUnanswerable questions, highest best score first:');
@@ -34,7 +35,7 @@ function printCalibration(result: Calibration): void {
   }
   if (result.excludedOverlapping.length > 0) {
     console.log(
-      `\nCounted in, these OVERLAP the answerable group (lowest ${result.lowestAnswerable?.toFixed(3)}): ` +
+      `\nCounted in, these OVERLAP the answerable group (lowest ${formatScore(result.lowestAnswerable)}): ` +
         'no threshold refuses them without refusing a genuine question; layers 2 and 3 must:',
     );
     for (const r of result.excludedOverlapping) console.log(row(r));
@@ -46,14 +47,14 @@ function printCalibration(result: Calibration): void {
     );
     return;
   }
-  console.log(`lowest answerable:    ${result.lowestAnswerable?.toFixed(3)}`);
-  console.log(`highest unanswerable: ${result.highestUnanswerable?.toFixed(3)}`);
+  console.log(`lowest answerable:    ${formatScore(result.lowestAnswerable)}`);
+  console.log(`highest unanswerable: ${formatScore(result.highestUnanswerable)}`);
   if (result.midpoint !== undefined) {
     console.log(
-      `gap: ${result.gap.toFixed(3)}; midpoint (the threshold to ship): ${result.midpoint.toFixed(3)}`,
+      `gap: ${formatScore(result.gap)}; midpoint (the threshold to ship): ${formatScore(result.midpoint)}`,
     );
   } else {
-    console.log(`the groups OVERLAP by ${(-result.gap).toFixed(3)}: no threshold separates them. Caused by:`);
+    console.log(`the groups OVERLAP by ${formatScore(-result.gap)}: no threshold separates them. Caused by:`);
     for (const r of result.overlapping) console.log(row(r));
   }
 }

@@ -3,9 +3,9 @@ import { readdirSync, statSync } from 'node:fs';
 import { extname, join, relative, resolve } from 'node:path';
 import { serializeIndex } from '../src/compiled-index/parse';
 import { DEFAULT_GATE, uncalibratedGate } from '../src/config';
-import { CURRENT_PROMPT_VERSION } from '../src/generation/prompt-versions';
 import { compileIndex } from '../src/ingest/compile';
 import { IngestError } from '../src/ingest/errors';
+import { CURRENT_PROMPT_VERSION } from '../src/prompt-versions';
 import {
   DEFAULT_RETRIEVAL_MODEL,
   describeModel,

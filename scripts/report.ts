@@ -1,5 +1,6 @@
 // How results read in a terminal.
 import { explainRefusal } from '../src/ask/reasons';
+import { formatScore } from '../src/retrieval/score-format';
 import type { AskResult, Scored } from '../src/types';
 
 const BAR_WIDTH = 30;
@@ -14,7 +15,7 @@ export function scoreLines(passages: readonly Scored[], threshold: number): stri
       i === mark ? '|' : i < filled ? '█' : '·',
     ).join('');
     const side = score >= threshold ? 'above' : 'below';
-    return `  ${score.toFixed(3)} ${bar} ${side}  ${passage.id}`;
+    return `  ${formatScore(score)} ${bar} ${side}  ${passage.id}`;
   });
 }
 
@@ -28,11 +29,11 @@ export function describe(result: AskResult): string {
       `refused: ${result.reason}${result.code === undefined ? '' : ` (${result.code})`}`,
       `  ${result.detail}`,
     );
-    const { summary, nextStep } = explainRefusal(result.reason);
+    const { summary, nextStep } = explainRefusal(result);
     lines.push(`  ${summary} ${nextStep}`);
     if (result.generator !== undefined) lines.push(`generator: ${result.generator.name}`);
   }
-  lines.push('', `retrieved passages (threshold ${result.threshold.toFixed(3)} marked |):`);
+  lines.push('', `retrieved passages (threshold ${formatScore(result.threshold)} marked |):`);
   lines.push(...scoreLines(result.passages, result.threshold));
   lines.push(`prompt: ${result.promptVersion}`);
   return lines.join('\n');

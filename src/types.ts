@@ -62,20 +62,10 @@ export interface GeneratorInfo {
 
 /**
  * Why a question was not answered. A closed set: a `switch` over it ends in `assertNever`, so a new
- * reason is a compile error wherever it is not handled yet.
+ * reason is a compile error wherever it is not handled yet; the eval and trace schemas read this list;
+ * the plain words for each are in ask/reasons.ts.
  */
-export type RefusalReason =
-  | 'invalid_question'
-  | 'no_relevant_context'
-  | 'model_reported_no_answer'
-  | 'missing_citation'
-  | 'fabricated_citation'
-  | 'unsupported_quote'
-  | 'ungrounded_figure'
-  | 'unparseable_response'
-  | 'model_unavailable';
-
-export const REFUSAL_REASONS: readonly RefusalReason[] = [
+export const REFUSAL_REASONS = [
   'invalid_question',
   'no_relevant_context',
   'model_reported_no_answer',
@@ -85,7 +75,16 @@ export const REFUSAL_REASONS: readonly RefusalReason[] = [
   'ungrounded_figure',
   'unparseable_response',
   'model_unavailable',
-];
+] as const;
+
+export type RefusalReason = (typeof REFUSAL_REASONS)[number];
+
+/** A quote the verifier found in the passage it cites: `span` is [start, end) of the passage's text. */
+export interface QuotedSpan {
+  id: string;
+  quote: string;
+  span: [number, number];
+}
 
 /** What a grounding check found wrong, so that a reader can see the quote or figure and where it was looked for. */
 export type FailedCheck =
@@ -141,8 +140,8 @@ export interface Answered extends ResultBase {
   answer: string;
   /** Ids of the passages cited, each once. */
   citations: string[];
-  /** The quotes given with the citations (prompt v2), each checked against its passage. */
-  quotes: Array<{ id: string; quote: string }>;
+  /** The quotes given with the citations (prompt v2), each where the verifier found it in its passage. */
+  quotes: QuotedSpan[];
   generator: GeneratorInfo;
   raw: string;
 }

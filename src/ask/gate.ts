@@ -1,8 +1,7 @@
+import { formatScore } from '../retrieval/score-format';
 import type { GateSettings, Scored } from '../types';
 
 export type GateVerdict = { pass: true } | { pass: false; detail: string };
-
-const format = (score: number) => score.toFixed(3);
 
 /**
  * The one comparison that can stop a question before any model sees it. `scored` is best first.
@@ -17,7 +16,7 @@ export function gate(scored: readonly Scored[], settings: GateSettings): GateVer
   if (best.score < settings.threshold) {
     return {
       pass: false,
-      detail: `best score ${format(best.score)} (${best.passage.id}) is below the threshold ${format(settings.threshold)}`,
+      detail: `best score ${formatScore(best.score)} (${best.passage.id}) is below the threshold ${formatScore(settings.threshold)}`,
     };
   }
   const runnerUp = scored[1];
@@ -27,7 +26,7 @@ export function gate(scored: readonly Scored[], settings: GateSettings): GateVer
     if (margin < settings.minMargin) {
       return {
         pass: false,
-        detail: `best passage ${best.passage.id} leads ${runnerUp.passage.id} by ${format(margin)}, less than the minimum margin ${format(settings.minMargin)}`,
+        detail: `best passage ${best.passage.id} leads ${runnerUp.passage.id} by ${formatScore(margin)}, less than the minimum margin ${formatScore(settings.minMargin)}`,
       };
     }
   }

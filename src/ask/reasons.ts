@@ -1,61 +1,103 @@
+// What each refusal reason means to a person. The closed set itself is vocabulary every stage shares, so
+// it lives in the ground (src/types.ts); the words for it live here, and nowhere else.
 import { MAX_QUESTION_CHARS } from '../config';
 import { assertNever, type RefusalReason } from '../types';
 
 export interface Explanation {
-  /** What happened, in plain words. */
+  /** What happened, in one plain sentence. */
   summary: string;
-  /** What a person can do about it. */
+  /** What a person can do about it, in one. */
   nextStep: string;
+  /** The failure left no model to answer (key, network, rate limit): the stand-in can answer instead. */
+  standInInstead: boolean;
+  /** The key was refused: the person fixes it in Settings. */
+  fixKey: boolean;
 }
 
-/** Each refusal reason sends a reader somewhere different; this says where. */
-export function explainRefusal(reason: RefusalReason, code?: string): Explanation {
+export interface RefusalToExplain {
+  reason: RefusalReason;
+  /** The sub-cause, for `model_unavailable` and `model_reported_no_answer`. */
+  code?: string | undefined;
+  /** Who was asked: the stand-in's own faults cannot be fixed by asking again. */
+  generator?: { kind: 'claude' | 'extractive' | 'scripted' } | undefined;
+}
+
+const plain = (summary: string, nextStep: string): Explanation => ({
+  summary,
+  nextStep,
+  standInInstead: false,
+  fixKey: false,
+});
+
+// When the stand-in's own answer fails a check, asking again gives the same answer: the fault is ours.
+const STAND_IN_FAULT_NEXT = 'Open the passages below and read them yourself, or ask a person.';
+
+/** Each refusal sends a reader somewhere different; this says where, in words for anyone. */
+export function explainRefusal({ reason, code, generator }: RefusalToExplain): Explanation {
+  const standIn = generator?.kind === 'extractive';
   switch (reason) {
     case 'invalid_question':
-      return {
-        summary: 'That is not a question the engine can take.',
-        nextStep: `Type a question of up to ${MAX_QUESTION_CHARS.toLocaleString('en')} characters.`,
-      };
+      return plain(
+        'That question is empty or too long to look up.',
+        `Type a question of up to ${MAX_QUESTION_CHARS.toLocaleString('en')} characters.`,
+      );
     case 'no_relevant_context':
-      return {
-        summary: 'Nothing in the documents is close enough to this question.',
-        nextStep: 'Try other words, or ask a person: the documents may not cover it.',
-      };
+      return plain(
+        'Nothing in the documents is close enough to this question to answer it.',
+        'They may not cover it: try other words, or ask a person.',
+      );
     case 'model_reported_no_answer':
-      return code === 'stop_refusal'
-        ? {
-            summary: 'The model declined to answer this question.',
-            nextStep: 'Ask a person, or ask differently.',
-          }
-        : {
-            summary: 'Related passages were found, but they do not answer this question.',
-            nextStep: 'Read the passages below, or ask a person.',
-          };
+      if (code === 'stop_refusal') {
+        return plain('Claude declined to answer this question.', 'Ask a person, or ask it in other words.');
+      }
+      return standIn
+        ? plain(
+            'Passages on this subject were found, but no sentence in them answers the question.',
+            'Open the passages below to read them, try other words, or ask a person.',
+          )
+        : plain(
+            'The passages found talk about this subject, but do not answer the question.',
+            'Open the passages below to read them, or ask a person.',
+          );
     case 'missing_citation':
-      return {
-        summary: 'The model answered without citing any passage, so the answer was discarded.',
-        nextStep: 'Ask again; an answer is only shown with its sources.',
-      };
+      return standIn
+        ? plain('The stand-in gave an answer without its source, so it is not shown.', STAND_IN_FAULT_NEXT)
+        : plain(
+            'The answer came without its source, so it is not shown.',
+            'Ask again: an answer is only shown with its source.',
+          );
     case 'fabricated_citation':
-      return {
-        summary: 'The model cited a passage it was not given, so the answer was discarded.',
-        nextStep: 'Ask again, or read the passages below yourself.',
-      };
+      return standIn
+        ? plain(
+            'The stand-in cited a passage it was not given, so its answer is not shown.',
+            STAND_IN_FAULT_NEXT,
+          )
+        : plain(
+            'The answer cited a passage it was not given, so it is not shown.',
+            'Ask again, or open the passages below and read them yourself.',
+          );
     case 'unsupported_quote':
-      return {
-        summary: 'A quote given as support is not in the passage it cites, so the answer was discarded.',
-        nextStep: 'Ask again, or read the passage below yourself.',
-      };
+      return standIn
+        ? plain(
+            'The sentence the stand-in picked could not be checked against its passage, so it is not shown.',
+            STAND_IN_FAULT_NEXT,
+          )
+        : plain(
+            'The answer quoted words that are not in its source, so it is not shown.',
+            'Ask again, or open the passage below and read it yourself.',
+          );
     case 'ungrounded_figure':
-      return {
-        summary: 'The answer states a figure that none of its sources holds, so it was discarded.',
-        nextStep: 'Read the cited passages below for the figure they do give.',
-      };
+      return plain(
+        'The answer gave a number that its sources do not contain, so it is not shown.',
+        'Open the cited passages below for the number they do give.',
+      );
     case 'unparseable_response':
-      return {
-        summary: 'The reply could not be read as an answer, so it was discarded.',
-        nextStep: 'Ask again.',
-      };
+      return standIn
+        ? plain('The stand-in’s answer could not be read, so it is not shown.', STAND_IN_FAULT_NEXT)
+        : plain(
+            'Claude’s reply could not be read as an answer.',
+            'Ask again, or answer with the stand-in instead.',
+          );
     case 'model_unavailable':
       return explainUnavailable(code);
     default:
@@ -63,34 +105,57 @@ export function explainRefusal(reason: RefusalReason, code?: string): Explanatio
   }
 }
 
+const noModel = (summary: string, nextStep: string, fixKey = false): Explanation => ({
+  summary,
+  nextStep,
+  standInInstead: true,
+  fixKey,
+});
+
 /** `model_unavailable` covers causes with different remedies; the client's code tells them apart. */
 function explainUnavailable(code: string | undefined): Explanation {
   switch (code) {
     case 'aborted':
-      return { summary: 'You cancelled the request.', nextStep: 'Ask again when you are ready.' };
+      return plain('You cancelled the question.', 'Ask again when you are ready.');
     case 'authentication':
-      return {
-        summary: 'Your API key was rejected.',
-        nextStep: 'Check the key in Settings, or forget it to use the extractive stand-in.',
-      };
+      return noModel(
+        'Claude did not accept your API key.',
+        'Fix the key in Settings, at the end of this page, or answer with the stand-in instead.',
+        true,
+      );
+    case 'permission':
+      return noModel(
+        'Your API key is not allowed to use this model.',
+        'Check the key and the model in Settings, at the end of this page, or answer with the stand-in instead.',
+        true,
+      );
     case 'connection':
     case 'timeout':
-      return {
-        summary: 'The Claude API could not be reached.',
-        nextStep: 'Check the connection and ask again; without a key the stand-in works offline.',
-      };
+      return noModel(
+        'Claude could not be reached.',
+        'Check your connection and ask again, or answer with the stand-in instead: it works offline.',
+      );
     case 'rate_limited':
-      return {
-        summary: 'Too many requests for this key right now.',
-        nextStep: 'Wait a minute and ask again.',
-      };
+      return noModel(
+        'Claude is taking too many questions on your key right now.',
+        'Wait a minute and ask again, or answer with the stand-in instead.',
+      );
     case 'overloaded':
     case 'server_error':
-      return { summary: 'The Claude API is having trouble.', nextStep: 'Ask again in a little while.' };
+      return noModel(
+        'Claude is having trouble right now.',
+        'Ask again in a little while, or answer with the stand-in instead.',
+      );
+    case 'client_unavailable':
+      return noModel(
+        'The page could not load what talks to Claude (are you offline?).',
+        'Answer with the stand-in instead, or connect and ask again.',
+      );
     default:
-      return {
-        summary: 'The model could not be asked.',
-        nextStep: 'The detail says why: check the key and the model in Settings, or ask without a key.',
-      };
+      return noModel(
+        'Claude could not be asked.',
+        'Check the key and the model in Settings, at the end of this page, or answer with the stand-in instead.',
+        true,
+      );
   }
 }

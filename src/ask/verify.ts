@@ -1,11 +1,11 @@
 import { ungroundedFigures } from '../text/figures';
 import { checkQuote } from '../text/quotes';
-import type { Citation, FailedCheck, Passage, Reply } from '../types';
+import type { Citation, FailedCheck, Passage, QuotedSpan, Reply } from '../types';
 
 const HAS_WORDS = /[\p{L}\p{N}]/u;
 
 export type Verdict =
-  | { ok: true; citations: string[]; quotes: Array<{ id: string; quote: string }> }
+  | { ok: true; citations: string[]; quotes: QuotedSpan[] }
   | {
       ok: false;
       reason:
@@ -62,7 +62,7 @@ export function verify(options: {
     };
   }
 
-  const quotes: Array<{ id: string; quote: string }> = [];
+  const quotes: QuotedSpan[] = [];
   for (const { id, quote } of citations) {
     const passage = byId.get(id) as Passage;
     if (quote === undefined) {
@@ -90,7 +90,7 @@ export function verify(options: {
         failed: { kind: 'quote', id, quote, checkedAgainst: [id] },
       };
     }
-    quotes.push({ id, quote });
+    quotes.push({ id, quote, span: check.span });
   }
 
   const cited = citations.map(({ id }) => byId.get(id) as Passage);

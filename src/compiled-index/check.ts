@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
-import { isShippedPromptVersion, SHIPPED_PROMPT_VERSIONS } from '../generation/prompt-versions';
 import { describeIssues } from '../issues';
+import { isShippedPromptVersion, SHIPPED_PROMPT_VERSIONS } from '../prompt-versions';
 import type { Passage } from '../types';
 import type { CompiledIndex, PassageColumns, RawIndex } from './types';
 import { INDEX_FORMAT, INDEX_LIMITS, INDEX_VERSION, IndexLoadError } from './version';

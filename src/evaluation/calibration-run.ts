@@ -2,6 +2,7 @@
 // same parse (the eval set's schema) and the same calibrateOn as `npm run eval -- --calibrate`. Its own
 // chunk, fetched when a visitor measures: the eval set's schema uses zod's classic API.
 import type { Engine } from '../ask/engine-setup';
+import { formatScore, roundScore } from '../retrieval/score-format';
 import type { GateSettings } from '../types';
 import { type Calibration, calibrateOn, readEvalSet } from './eval-set';
 
@@ -35,10 +36,10 @@ export function calibratedGate(
   if (midpoint === undefined || lowestAnswerable === undefined || highestUnanswerable === undefined)
     return undefined;
   return {
-    threshold: Number(midpoint.toFixed(3)),
+    threshold: roundScore(midpoint),
     minMargin,
     source:
       `midpoint of the gap on ${run.questions} questions of your own, measured in the page on ${date.toISOString().slice(0, 10)}: ` +
-      `lowest answerable ${lowestAnswerable.toFixed(3)}, highest gate-decidable unanswerable ${highestUnanswerable.toFixed(3)}`,
+      `lowest answerable ${formatScore(lowestAnswerable)}, highest gate-decidable unanswerable ${formatScore(highestUnanswerable)}`,
   };
 }

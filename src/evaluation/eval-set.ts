@@ -240,7 +240,7 @@ export const RecordedReplySchema = z
     question: QuestionSchema,
     /** The reply exactly as a model would send it: parsed with the same schema as a live one. */
     reply: z.unknown(),
-    expect: z.enum(['answered', ...REFUSAL_REASONS] as [string, ...string[]]),
+    expect: z.enum(['answered', ...REFUSAL_REASONS]),
     note: z.string().optional(),
   })
   .strict();

@@ -51,7 +51,7 @@ export const TraceSchema = z
       }),
       z.object({
         status: z.literal('refused'),
-        reason: z.enum(REFUSAL_REASONS as unknown as [string, ...string[]]),
+        reason: z.enum(REFUSAL_REASONS),
         code: z.string().optional(),
         detail: z.string(),
       }),
@@ -141,6 +141,11 @@ const listed = (records: PassageRecords | AskResult['passages']) =>
  * citations or quotes, another reason or detail, a changed raw reply, another prompt version, or passages
  * that are not the ones retrieved. A trace that differs in any of them is not the same verdict.
  */
+// Where a quote stands is the verifier's finding from the quote and the passage, both compared already;
+// a trace records what was quoted.
+const quotedText = (quotes: ReadonlyArray<{ id: string; quote: string }>) =>
+  quotes.map(({ id, quote }) => ({ id, quote }));
+
 export function verdictDifferences(trace: Trace, result: AskResult): Difference[] {
   const recorded = trace.verdict;
   const fields: Array<[string, unknown, unknown]> = [
@@ -158,8 +163,8 @@ export function verdictDifferences(trace: Trace, result: AskResult): Difference[
     ],
     [
       'quotes',
-      recorded.status === 'answered' ? recorded.quotes : undefined,
-      result.status === 'answered' ? result.quotes : undefined,
+      recorded.status === 'answered' ? quotedText(recorded.quotes) : undefined,
+      result.status === 'answered' ? quotedText(result.quotes) : undefined,
     ],
     [
       'reason',

@@ -17,6 +17,7 @@ import type { GenerationClient, GenerationOutcome } from '../types';
 import { formatContext } from './context';
 import { DEFAULT_MODEL } from './model-id';
 import { parseReply, type ReplyVersion, replySchemaFor, replyVersionOf } from './reply';
+import { type OnRetry, reportingRetries } from './retry-notice';
 
 export { DEFAULT_MODEL };
 
@@ -34,6 +35,8 @@ export interface ClaudeClientOptions {
   /** Default 1024: a cited answer from a few passages is short. */
   maxTokens?: number;
   baseURL?: string;
+  /** Told each time the client waits to retry (a rate limit, a server error), so a page can say so. */
+  onRetry?: OnRetry;
 }
 
 type Failure = Extract<GenerationOutcome, { ok: false }>;
@@ -59,7 +62,7 @@ export function createClaudeClient(options: ClaudeClientOptions): GenerationClie
     apiKey: null,
     authToken: null,
     defaultHeaders: { 'x-api-key': apiKey },
-    fetch: options.fetch,
+    fetch: withRetryNotices(options),
     timeout: options.timeoutMs ?? 60_000,
     maxRetries: options.maxRetries ?? 2,
     baseURL: options.baseURL,
@@ -203,6 +206,14 @@ function describeApiError(error: APIError): Cause {
     return { code: 'bad_request', detail: `the API refused the request as malformed ${said}` };
   }
   return { code: 'api_error', detail: `the Claude API answered with an error ${said}` };
+}
+
+/** The fetch the SDK is given: the injected one (or the platform's), reporting retries when asked. */
+function withRetryNotices(options: ClaudeClientOptions): typeof fetch | undefined {
+  const { onRetry } = options;
+  if (onRetry === undefined) return options.fetch;
+  const inner = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  return reportingRetries({ fetch: inner, maxRetries: options.maxRetries ?? 2, onRetry });
 }
 
 /** The key must never reach a detail: details are shown, logged and kept in traces. */

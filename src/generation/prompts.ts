@@ -4,8 +4,9 @@
 // refused when it is loaded (src/compiled-index/check.ts). A new version is a new entry, and its number
 // says which reply shape it asks for (reply-version.ts). Imported at question time only, so the texts
 // are not in the page's first download.
+
+import { isShippedPromptVersion, type PromptVersion } from '../prompt-versions';
 import type { Prompt } from '../types';
-import { isShippedPromptVersion, type PromptVersion } from './prompt-versions';
 
 const PROMPT_TEXTS = {
   'answer.v1': `You answer questions about a set of documents, using only the passages given to you with the question.

@@ -1,7 +1,7 @@
 import type { CompiledIndex } from '../compiled-index/types';
 import { INDEX_FORMAT, INDEX_VERSION } from '../compiled-index/version';
 import { DEFAULT_CONTEXT_SIZE, DEFAULT_GATE } from '../config';
-import { CURRENT_PROMPT_VERSION } from '../generation/prompt-versions';
+import { CURRENT_PROMPT_VERSION } from '../prompt-versions';
 import { DEFAULT_RETRIEVAL_MODEL, type RetrievalModel } from '../retrieval/model';
 import { buildPostings } from '../retrieval/postings';
 import { passageText } from '../retrieval/retrieve';

@@ -96,7 +96,7 @@ export function normaliseForQuote(text: string): string {
  */
 function findWhole(haystack: string, needle: string): number {
   for (let at = haystack.indexOf(needle); at >= 0; at = haystack.indexOf(needle, at + 1)) {
-    // Never an empty needle: both callers return before they would look for one.
+    // Never an empty needle: checkQuote returns before it would look for one.
     const joinsBefore = WORD_CHAR.test(haystack[at - 1] ?? '') && WORD_CHAR.test(needle[0] as string);
     const joinsAfter =
       WORD_CHAR.test(haystack[at + needle.length] ?? '') && WORD_CHAR.test(needle.at(-1) as string);
@@ -108,21 +108,25 @@ function findWhole(haystack: string, needle: string): number {
 /** A quote of fewer words proves nothing: "the" occurs in every passage. */
 export const MIN_QUOTE_WORDS = 3;
 
-export type QuoteCheck = { found: true } | { found: false; why: 'too_short' | 'not_in_passage' };
+export type QuoteCheck =
+  | { found: true; span: QuoteSpan }
+  | { found: false; why: 'too_short' | 'not_in_passage' };
 
-/** Whether `quote` is, after normalisation, a span of `passage` of at least MIN_QUOTE_WORDS words. */
+/** Where a quote stands in its passage: [start, end) offsets of the passage's original text. */
+export type QuoteSpan = [number, number];
+
+/**
+ * Whether `quote` is, after normalisation, a span of `passage` of at least MIN_QUOTE_WORDS words, and
+ * where: the verifier's finding is what the page marks, so the two cannot disagree.
+ */
 export function checkQuote(quote: string, passage: string): QuoteCheck {
   const needle = needleOf(quote);
   if ((needle.match(WORD)?.length ?? 0) < MIN_QUOTE_WORDS) return { found: false, why: 'too_short' };
-  return findWhole(normalise(passage).text, needle) >= 0
-    ? { found: true }
-    : { found: false, why: 'not_in_passage' };
+  const span = spanOf(needle, passage);
+  return span === undefined ? { found: false, why: 'not_in_passage' } : { found: true, span };
 }
 
-/** Where `quote` stands in `passage`, as [start, end) offsets of the original text; undefined if absent. */
-export function locateQuote(quote: string, passage: string): [number, number] | undefined {
-  const needle = needleOf(quote);
-  if (needle === '') return undefined;
+function spanOf(needle: string, passage: string): QuoteSpan | undefined {
   const haystack = normalise(passage);
   const at = findWhole(haystack.text, needle);
   if (at < 0) return undefined;

@@ -79,10 +79,15 @@ describe('verify: citations', () => {
 });
 
 describe('verify: quotes', () => {
-  it('accepts a verbatim quote, and returns it with its passage', () => {
+  it('accepts a verbatim quote, and returns it with its passage and where it stands there', () => {
     const quote = 'capped at 20.00 BOB per item';
     const verdict = verify({ reply: reply('The cap is 20.00 BOB per item.', [cite('a#one', quote)]), ...v2 });
-    expect(verdict).toEqual({ ok: true, citations: ['a#one'], quotes: [{ id: 'a#one', quote }] });
+    const start = ONE.text.indexOf(quote);
+    expect(verdict).toEqual({
+      ok: true,
+      citations: ['a#one'],
+      quotes: [{ id: 'a#one', quote, span: [start, start + quote.length] }],
+    });
   });
 
   it('refuses a citation with no quote under prompt v2, naming the citation', () => {
@@ -114,7 +119,12 @@ describe('verify: quotes', () => {
       reply: reply('The cap is 20.00 BOB per item.', [cite('a#one', quote), cite(' a#one', quote)]),
       ...v2,
     });
-    expect(verdict).toEqual({ ok: true, citations: ['a#one'], quotes: [{ id: 'a#one', quote }] });
+    const start = ONE.text.indexOf(quote);
+    expect(verdict).toEqual({
+      ok: true,
+      citations: ['a#one'],
+      quotes: [{ id: 'a#one', quote, span: [start, start + quote.length] }],
+    });
   });
 
   it('returns two different quotes of one passage, each checked', () => {
@@ -128,8 +138,12 @@ describe('verify: quotes', () => {
       ok: true,
       citations: ['a#one'],
       quotes: [
-        { id: 'a#one', quote: first },
-        { id: 'a#one', quote: second },
+        { id: 'a#one', quote: first, span: [0, first.length] },
+        {
+          id: 'a#one',
+          quote: second,
+          span: [ONE.text.indexOf(second), ONE.text.indexOf(second) + second.length],
+        },
       ],
     });
   });

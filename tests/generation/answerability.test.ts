@@ -211,7 +211,7 @@ describe('the stand-in on the pool’s pages', () => {
     const [quote] = result.quotes;
     const passage = result.context.find((scored) => scored.passage.id === quote?.id)?.passage;
     expect(quote?.quote).toBe(sentence);
-    expect(checkQuote(quote?.quote ?? '', passage?.text ?? '')).toEqual({ found: true });
+    expect(checkQuote(quote?.quote ?? '', passage?.text ?? '').found).toBe(true);
   });
 
   it.each([

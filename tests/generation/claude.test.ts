@@ -168,6 +168,18 @@ describe('createClaudeClient', () => {
       expect(sent(fetch).headers.get('x-stainless-timeout')).toBe('60');
     });
 
+    it('tells onRetry about each wait before a retry, as the SDK takes it', async () => {
+      const limited = () => json(429, apiError('rate_limit_error', 'slow down'), { 'retry-after-ms': '5' });
+      const fetch = scriptedFetch(limited, limited, () => json(200, message()));
+      const onRetry = vi.fn();
+      const outcome = await createClaudeClient({ apiKey: KEY, fetch, onRetry }).generate(request());
+      expect(outcome.ok).toBe(true);
+      expect(onRetry.mock.calls).toEqual([
+        [{ status: 429, retry: 1, waitMs: 5 }],
+        [{ status: 429, retry: 2, waitMs: 5 }],
+      ]);
+    });
+
     it('names the default model in its info', () => {
       expect(client(scriptedFetch()).info).toEqual({ kind: 'claude', name: 'claude-opus-5' });
     });

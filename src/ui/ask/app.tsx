@@ -2,7 +2,10 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Engine } from '../../ask/engine-setup';
 import { isCalibrated, MAX_QUESTION_CHARS } from '../../config';
+import type { OnRetry } from '../../generation/retry-notice';
+import { formatScore } from '../../retrieval/score-format';
 import type { AskResult, GenerationClient } from '../../types';
+import { chunks, loadChunk } from '../shell/chunks';
 import { type ClaudeLoader, lazyClaude } from './lazy-claude';
 import { forgetKey, loadSettings, type Settings, saveSettings } from './settings';
 import { SettingsPanel } from './settings-panel';
@@ -26,24 +29,31 @@ export interface AppProps {
    * the browser reports it like any uncaught error. Tests pass a spy.
    */
   reportBug?: (error: unknown) => void;
-  /** Saves a result of this engine's as a trace file; absent, the page offers no trace. */
-  saveTrace?: (result: AskResult) => void;
+  /**
+   * Saves a result of this engine's as a trace file, resolving to why it could not (offline before the
+   * trace code was cached); absent, the page offers no trace.
+   */
+  saveTrace?: (result: AskResult) => Promise<string | undefined>;
   /** The question-time code (ask, the stand-in), fetched on the first question. */
   loadQuestionTime?: () => Promise<QuestionTime>;
 }
 
 type QuestionTime = typeof import('./question-time');
 
-const loadQuestionTimeChunk = () => import('./question-time');
-
 const rethrowLater = (error: unknown) =>
   queueMicrotask(() => {
     throw error;
   });
 
+/** Claude is waiting to try again: until when, and why (the HTTP status). */
+interface RetryWait {
+  until: number;
+  status: number;
+}
+
 type AskState =
   | { phase: 'idle' }
-  | { phase: 'working'; question: string }
+  | { phase: 'working'; question: string; retry?: RetryWait | undefined }
   // With the chunk that asked it, which also shows it: result views are not in the first download.
   | { phase: 'done'; result: AskResult; view: QuestionTime }
   | { phase: 'crashed'; question: string }
@@ -52,14 +62,24 @@ type AskState =
 /** What the screen reader hears when a result arrives: the outcome, not the whole page. */
 function announcement(state: AskState, usesClaude: boolean): string {
   if (state.phase === 'idle') return '';
-  if (state.phase === 'working') return usesClaude ? 'Asking Claude…' : 'Looking it up…';
+  if (state.phase === 'working') {
+    if (state.retry !== undefined) return retryWords(state.retry, Date.now());
+    return usesClaude ? 'Asking Claude…' : 'Looking it up…';
+  }
   if (state.phase === 'crashed') return 'Something went wrong in this page.';
   if (state.phase === 'not-loaded') return 'The page could not load what it needs to answer.';
   const { result, view } = state;
   if (result.status === 'answered') return `Answer: ${result.answer}`;
   return `${result.reason === 'model_unavailable' && result.code === 'aborted' ? 'Cancelled' : 'Refused'}: ${
-    view.explainRefusal(result.reason, result.code).summary
+    view.explainRefusal(result).summary
   }`;
+}
+
+/** "Claude is busy (too many questions on your key): asking again in 15 s." */
+function retryWords(retry: RetryWait, now: number): string {
+  const seconds = Math.max(0, Math.ceil((retry.until - now) / 1000));
+  const why = retry.status === 429 ? 'too many questions on your key right now' : 'it had trouble answering';
+  return `Claude is busy (${why}): retrying in ${seconds} s.`;
 }
 
 export function App({
@@ -70,50 +90,75 @@ export function App({
   saveTrace,
   storages = {},
   reportBug = rethrowLater,
-  loadQuestionTime = loadQuestionTimeChunk,
+  loadQuestionTime = chunks.questionTime,
 }: AppProps) {
   const [settings, setSettings] = useState<Settings>(() => loadSettings(storages.local));
   const [state, setState] = useState<AskState>({ phase: 'idle' });
   const [openId, setOpenId] = useState<string | undefined>(undefined);
+  const [traceProblem, setTraceProblem] = useState<string | undefined>(undefined);
   const latest = useRef(0);
   const inFlight = useRef<AbortController | undefined>(undefined);
   const claude = useRef<{ key: string; model: string; client: GenerationClient } | undefined>(undefined);
 
   const standIn = useRef<GenerationClient | undefined>(undefined);
 
-  const clientFor = (current: Settings, questionTime: QuestionTime): GenerationClient => {
-    if (current.apiKey === undefined || !current.useClaude) {
+  // Where the Claude client's retry notices go: to the question in flight, whichever it is.
+  const onRetry = useRef<OnRetry | undefined>(undefined);
+
+  const clientFor = (
+    current: Settings,
+    questionTime: QuestionTime,
+    standInOnly: boolean,
+  ): GenerationClient => {
+    if (standInOnly || current.apiKey === undefined || !current.useClaude) {
       standIn.current ??= questionTime.createExtractiveClient();
       return standIn.current;
     }
     const cached = claude.current;
     if (cached && cached.key === current.apiKey && cached.model === current.model) return cached.client;
-    const client = lazyClaude(loadClaude, { apiKey: current.apiKey, model: current.model });
+    const client = lazyClaude(loadClaude, {
+      apiKey: current.apiKey,
+      model: current.model,
+      onRetry: (notice) => onRetry.current?.(notice),
+    });
     claude.current = { key: current.apiKey, model: current.model, client };
     return client;
   };
 
-  const submit = async (question: string) => {
+  /** Asks `question`; `standInOnly` asks the stand-in whatever Settings say (after Claude failed). */
+  const submit = async (question: string, standInOnly = false) => {
     // A newer question always wins: the older request is cancelled and its reply, if any, ignored.
     inFlight.current?.abort();
     const controller = new AbortController();
     inFlight.current = controller;
     const id = ++latest.current;
     setOpenId(undefined);
+    setTraceProblem(undefined);
     setState({ phase: 'working', question });
+    onRetry.current = (notice) => {
+      if (id !== latest.current) return;
+      const retry = { until: Date.now() + notice.waitMs, status: notice.status };
+      setState((now) => (now.phase === 'working' ? { ...now, retry } : now));
+    };
     let questionTime: QuestionTime;
     try {
-      questionTime = await loadQuestionTime();
-    } catch {
-      // The chunk could not be fetched: offline on a first visit, before the service worker kept it.
-      if (id === latest.current) setState({ phase: 'not-loaded', question });
+      const chunk = await loadChunk(loadQuestionTime);
+      if (!chunk.loaded) {
+        // Offline on a first visit, before the service worker kept the chunk.
+        if (id === latest.current) setState({ phase: 'not-loaded', question });
+        return;
+      }
+      questionTime = chunk.module;
+    } catch (error) {
+      if (id === latest.current) setState({ phase: 'crashed', question });
+      reportBug(error);
       return;
     }
     let result: AskResult;
     try {
       result = await questionTime.ask({
         engine,
-        client: clientFor(settings, questionTime),
+        client: clientFor(settings, questionTime, standInOnly),
         question,
         signal: controller.signal,
       });
@@ -145,6 +190,12 @@ export function App({
       element?.scrollIntoView?.({ block: 'nearest' });
       element?.querySelector('summary')?.focus();
     });
+  };
+
+  const openSettings = () => {
+    const panel = document.querySelector('details.settings');
+    if (panel instanceof HTMLDetailsElement) panel.open = true;
+    document.getElementById('api-key')?.focus();
   };
 
   const save = (next: Settings) => {
@@ -192,8 +243,13 @@ export function App({
           </>
         )}
       </header>
-      {children}
-      <AskForm working={state.phase === 'working'} usesClaude={usesClaude} onAsk={submit} onCancel={cancel} />
+      <AskForm
+        working={state.phase === 'working'}
+        usesClaude={usesClaude}
+        onAsk={(question) => void submit(question)}
+        onCancel={cancel}
+      />
+      {state.phase === 'working' && state.retry !== undefined ? <RetryNotice retry={state.retry} /> : null}
       <p class="generator-note">
         {usesClaude
           ? `Answers are written by Claude (${settings.model}) with your key.`
@@ -206,7 +262,7 @@ export function App({
         <>
           {isCalibrated(engine.gate) ? null : (
             <p class="calibration-note" role="note">
-              Not calibrated for these documents: the threshold ({engine.gate.threshold.toFixed(3)}) was
+              Not calibrated for these documents: the threshold ({formatScore(engine.gate.threshold)}) was
               measured on the library manual, so this{' '}
               {state.result.status === 'answered' ? 'answer' : 'refusal'} rests on a threshold nobody has
               checked against them.
@@ -216,8 +272,20 @@ export function App({
             result={state.result}
             openId={openId}
             onOpenPassage={openPassage}
-            onSaveTrace={saveTrace === undefined ? undefined : () => saveTrace(state.result)}
+            onStandIn={usesClaude ? () => void submit(state.result.question, true) : undefined}
+            onOpenSettings={openSettings}
+            onSaveTrace={
+              saveTrace === undefined
+                ? undefined
+                : () => saveTrace(state.result).then(setTraceProblem, reportBug)
+            }
           />
+          {traceProblem === undefined ? null : (
+            <p class="crashed" role="alert">
+              The trace could not be saved: the page could not load what writes it ({traceProblem}). Connect
+              once and try again.
+            </p>
+          )}
         </>
       ) : null}
       {state.phase === 'not-loaded' ? (
@@ -232,8 +300,24 @@ export function App({
           browser console has the details.
         </p>
       ) : null}
+      {/* After the question and its result: what the visitor brings or sets up never stands before the box. */}
+      {children}
       <SettingsPanel settings={settings} onSave={save} onForget={forget} />
     </main>
+  );
+}
+
+/** "Retrying in N s", counting down each second while Claude waits out a rate limit. */
+function RetryNotice({ retry }: { retry: RetryWait }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [retry]);
+  return (
+    <p class="retry-notice" aria-hidden="true">
+      {retryWords(retry, now)}
+    </p>
   );
 }
 

@@ -1,4 +1,4 @@
-import { locateQuote } from '../../text/quotes';
+import { formatScore } from '../../retrieval/score-format';
 import type { Scored } from '../../types';
 import { PassageText, type Span } from './passage-text';
 import { ScoreBar } from './score-bar';
@@ -10,43 +10,56 @@ export function passageAnchor(id: string): string {
 
 interface PassagesProps {
   passages: readonly Scored[];
-  contextIds: ReadonlySet<string>;
   citedIds: ReadonlySet<string>;
-  /** Quotes to mark, by the id of the passage they were checked against. */
-  quotes: ReadonlyMap<string, readonly string[]>;
-  threshold: number;
+  /** Where the verifier found each quote, by the id of the passage it cites. */
+  highlights: ReadonlyMap<string, readonly Span[]>;
   openId: string | undefined;
 }
 
-/** Every retrieved passage with its score against the threshold; the text opens in place. */
-export function Passages({ passages, contextIds, citedIds, quotes, threshold, openId }: PassagesProps) {
+/** Every retrieved passage, by its headings; the text opens in place, the quotes marked. */
+export function Passages({ passages, citedIds, highlights, openId }: PassagesProps) {
   if (passages.length === 0) {
     return <p class="passages-empty">No passage shares a word with the question.</p>;
   }
   return (
     <ol class="passages">
-      {passages.map(({ passage, score }) => {
-        const highlights = (quotes.get(passage.id) ?? [])
-          .map((quote) => locateQuote(quote, passage.text))
-          .filter((span): span is Span => span !== undefined);
-        return (
-          <li key={passage.id} class="passage">
-            <div class="passage-head">
-              <span class="passage-score">{score.toFixed(3)}</span>
-              <ScoreBar score={score} threshold={threshold} />
-            </div>
-            <details id={passageAnchor(passage.id)} open={openId === passage.id}>
-              <summary>
-                <span class="passage-id">{passage.id}</span>
-                <span class="passage-trail">{passage.trail.join(' › ')}</span>
-                {citedIds.has(passage.id) ? <span class="badge cited">cited</span> : null}
-                {contextIds.has(passage.id) ? <span class="badge given">given to the generator</span> : null}
-              </summary>
-              <PassageText markdown={passage.text} highlights={highlights} />
-            </details>
-          </li>
-        );
-      })}
+      {passages.map(({ passage }) => (
+        <li key={passage.id} class="passage">
+          <details id={passageAnchor(passage.id)} open={openId === passage.id}>
+            <summary>
+              <span class="passage-trail">{passage.trail.join(' › ')}</span>
+              {citedIds.has(passage.id) ? <span class="badge cited">cited</span> : null}
+              <span class="passage-id">{passage.id}</span>
+            </summary>
+            <PassageText markdown={passage.text} highlights={highlights.get(passage.id) ?? []} />
+          </details>
+        </li>
+      ))}
     </ol>
+  );
+}
+
+interface ScoresProps {
+  passages: readonly Scored[];
+  contextIds: ReadonlySet<string>;
+  threshold: number;
+}
+
+/** The technical view of the same passages: each score against the threshold, and which were given. */
+export function PassageScores({ passages, contextIds, threshold }: ScoresProps) {
+  if (passages.length === 0) return null;
+  return (
+    <ul class="passage-scores">
+      {passages.map(({ passage, score }) => (
+        <li key={passage.id}>
+          <div class="passage-head">
+            <span class="passage-score">{formatScore(score)}</span>
+            <ScoreBar score={score} threshold={threshold} />
+          </div>
+          <span class="passage-id">{passage.id}</span>
+          {contextIds.has(passage.id) ? <span class="badge given">given to the generator</span> : null}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,58 +1,94 @@
-import { explainRefusal } from '../../ask/reasons';
+import { type Explanation, explainRefusal } from '../../ask/reasons';
+import { formatScore } from '../../retrieval/score-format';
 import type { AskResult, FailedCheck } from '../../types';
-import { Passages, passageAnchor } from './passages';
+import type { Span } from './passage-text';
+import { PassageScores, Passages, passageAnchor } from './passages';
 
 interface ResultViewProps {
   result: AskResult;
   openId: string | undefined;
   onOpenPassage: (id: string) => void;
   /** Saves the result as a trace file that `npm run ask -- --trace FILE` replays; absent, no button. */
-  onSaveTrace?: () => void;
+  onSaveTrace?: (() => void) | undefined;
+  /** Asks the same question of the stand-in, when no model could answer; absent, not offered. */
+  onStandIn?: (() => void) | undefined;
+  /** Opens Settings at the key, when the key was refused. */
+  onOpenSettings?: (() => void) | undefined;
 }
 
 /**
- * An answer with its citations, or a refusal with its reason and next step; under either, the passages
- * and their scores. Every string from the model or the corpus is rendered as text, never as HTML.
+ * An answer with its sources, or a refusal in two plain sentences (what happened, what to do); under
+ * either, the passages found. The technical detail (reason code, scores against the threshold, which
+ * passages the generator was given, the prompt version) is one click away under "Details". Every string
+ * from the model or the corpus is rendered as text, never as HTML.
  */
-export function ResultView({ result, openId, onOpenPassage, onSaveTrace }: ResultViewProps) {
+export function ResultView({
+  result,
+  openId,
+  onOpenPassage,
+  onSaveTrace,
+  onStandIn,
+  onOpenSettings,
+}: ResultViewProps) {
   const contextIds = new Set(result.context.map((scored) => scored.passage.id));
   const citedIds = new Set(result.status === 'answered' ? result.citations : []);
-  const quotes = new Map<string, string[]>();
+  const highlights = new Map<string, Span[]>();
   if (result.status === 'answered') {
-    for (const { id, quote } of result.quotes) quotes.set(id, [...(quotes.get(id) ?? []), quote]);
+    for (const { id, span } of result.quotes) highlights.set(id, [...(highlights.get(id) ?? []), span]);
   }
+  // An invalid question never reached retrieval; every other result did.
+  const retrieved = !(result.status === 'refused' && result.reason === 'invalid_question');
   return (
     <section class={`result ${result.status}`} aria-labelledby="result-heading">
       {result.status === 'answered' ? (
         <Answer result={result} onOpenPassage={onOpenPassage} />
       ) : (
-        <Refusal result={result} onOpenPassage={onOpenPassage} />
+        <Refusal
+          result={result}
+          explanation={explainRefusal(result)}
+          onOpenPassage={onOpenPassage}
+          onStandIn={onStandIn}
+          onOpenSettings={onOpenSettings}
+        />
       )}
-      {result.status === 'refused' && result.reason === 'invalid_question' ? null : (
-        // An invalid question never reached retrieval; every other result did.
+      {retrieved ? (
         <>
-          <h3>Passages retrieved</h3>
-          <p class="threshold-note">
-            The gate needs a best score of at least {result.threshold.toFixed(3)} (the line on each bar).
-          </p>
-          <Passages
-            passages={result.passages}
-            contextIds={contextIds}
-            citedIds={citedIds}
-            quotes={quotes}
-            threshold={result.threshold}
-            openId={openId}
-          />
+          <h3>Passages found</h3>
+          <Passages passages={result.passages} citedIds={citedIds} highlights={highlights} openId={openId} />
         </>
-      )}
-      <p class="prompt-version">Prompt version: {result.promptVersion}</p>
-      {onSaveTrace === undefined ? null : (
-        <button type="button" class="save-trace" onClick={onSaveTrace}>
-          Save as a trace
-        </button>
-      )}
+      ) : null}
+      <details class="result-details">
+        <summary>Details</summary>
+        {result.status === 'refused' ? (
+          <p class="refusal-detail">
+            <code>{result.reason}</code>
+            {result.code === undefined ? null : <code> ({result.code})</code>}: {result.detail}
+          </p>
+        ) : null}
+        {retrieved ? (
+          <>
+            <p class="threshold-note">
+              A score says how much of the question a passage covers, from 0 to 1. The line on each bar is the
+              threshold, {formatScore(result.threshold)}: when no passage reaches it, no answer is tried.
+            </p>
+            <PassageScores passages={result.passages} contextIds={contextIds} threshold={result.threshold} />
+          </>
+        ) : null}
+        <p class="generator">{askedLine(result)}</p>
+        <p class="prompt-version">Prompt version: {result.promptVersion}</p>
+        {onSaveTrace === undefined ? null : (
+          <button type="button" class="save-trace" onClick={onSaveTrace}>
+            Save as a trace
+          </button>
+        )}
+      </details>
     </section>
   );
+}
+
+function askedLine(result: AskResult): string {
+  if (result.generator === undefined) return 'No model was asked: the gate stopped the question.';
+  return `Asked: ${result.generator.name}.`;
 }
 
 function Answer({
@@ -69,14 +105,16 @@ function Answer({
       <p class="citations">
         Sources: <PassageLinks ids={result.citations} onOpenPassage={onOpenPassage} />
       </p>
-      <p class="generator">
-        Written by{' '}
-        {result.generator.kind === 'claude' ? (
-          <strong>Claude ({result.generator.name})</strong>
-        ) : (
-          result.generator.name
-        )}
-      </p>
+      {result.generator.kind === 'extractive' ? (
+        <p class="generator stand-in-note">
+          This is the sentence of the documents that best matches your question, picked by the stand-in: no
+          language model wrote it. Check it against its source.
+        </p>
+      ) : (
+        <p class="generator">
+          Written by <strong>Claude ({result.generator.name})</strong> from the sources above.
+        </p>
+      )}
     </>
   );
 }
@@ -142,29 +180,41 @@ function FailedCheckView({
 
 function Refusal({
   result,
+  explanation,
   onOpenPassage,
+  onStandIn,
+  onOpenSettings,
 }: {
   result: Extract<AskResult, { status: 'refused' }>;
+  explanation: Explanation;
   onOpenPassage: (id: string) => void;
+  onStandIn: (() => void) | undefined;
+  onOpenSettings: (() => void) | undefined;
 }) {
-  const { summary, nextStep } = explainRefusal(result.reason, result.code);
   const cancelled = result.reason === 'model_unavailable' && result.code === 'aborted';
+  const offerStandIn = explanation.standInInstead && onStandIn !== undefined;
+  const offerSettings = explanation.fixKey && onOpenSettings !== undefined;
   return (
     <>
       <h2 id="result-heading">{cancelled ? 'Cancelled' : 'Refused'}</h2>
-      <p class="refusal-summary">{summary}</p>
-      <p class="refusal-next">{nextStep}</p>
-      <p class="refusal-detail">
-        <code>{result.reason}</code>
-        {result.code === undefined ? null : <code> ({result.code})</code>}: {result.detail}
-      </p>
+      <p class="refusal-summary">{explanation.summary}</p>
+      <p class="refusal-next">{explanation.nextStep}</p>
+      {offerStandIn || offerSettings ? (
+        <div class="refusal-actions">
+          {offerStandIn ? (
+            <button type="button" onClick={onStandIn}>
+              Answer with the stand-in instead
+            </button>
+          ) : null}
+          {offerSettings ? (
+            <button type="button" onClick={onOpenSettings}>
+              Fix the key in Settings
+            </button>
+          ) : null}
+        </div>
+      ) : null}
       {result.failed === undefined ? null : (
         <FailedCheckView failed={result.failed} onOpenPassage={onOpenPassage} />
-      )}
-      {result.generator === undefined ? (
-        <p class="generator">No model was asked.</p>
-      ) : (
-        <p class="generator">Asked: {result.generator.name}</p>
       )}
     </>
   );

@@ -1,6 +1,8 @@
+import { formatScore } from '../../retrieval/score-format';
+
 /** A score drawn as a bar on [0, 1] with the threshold marked, so a refusal can be seen, not just read. */
 export function ScoreBar({ score, threshold }: { score: number; threshold: number }) {
-  const label = `score ${score.toFixed(3)}, threshold ${threshold.toFixed(3)}: ${score >= threshold ? 'above' : 'below'}`;
+  const label = `score ${formatScore(score)}, threshold ${formatScore(threshold)}: ${score >= threshold ? 'above' : 'below'}`;
   return (
     <svg class="score-bar" viewBox="0 0 100 10" preserveAspectRatio="none" role="img" aria-label={label}>
       <title>{label}</title>

@@ -19,11 +19,12 @@ import {
 import { checkEvalSet, closingLine, type EvalQuestion, readEvalSet, tally } from '../../evaluation/eval-set';
 import { assertNever, type GateSettings } from '../../types';
 import { QuestionsForm } from '../own-documents/questions-form';
+import { chunks, loadChunk } from '../shell/chunks';
 import { RiskCoverageCurve, StripPlot } from './eval-plots';
 import './eval-page.css';
+import { formatScore, roundScore } from '../../retrieval/score-format';
 
 type QuestionTime = typeof import('../ask/question-time');
-const loadQuestionTime = () => import('../ask/question-time');
 
 export interface EvalPageProps {
   engine: Engine;
@@ -35,8 +36,6 @@ export interface EvalPageProps {
   /** The question-time code (ask, the stand-in), fetched when the page first evaluates. */
   load?: () => Promise<QuestionTime>;
 }
-
-const score = (value: number) => value.toFixed(3);
 
 /** A set to evaluate; a new object each time the visitor asks, so asking again runs again. */
 interface Request {
@@ -63,7 +62,7 @@ export function EvalPage({
   corpus,
   onApply,
   bundledQuestions = bundledSet,
-  load = loadQuestionTime,
+  load = chunks.questionTime,
 }: EvalPageProps) {
   const bundled = useMemo(() => checkEvalSet(bundledQuestions), [bundledQuestions]);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -98,15 +97,12 @@ export function EvalPage({
     const { signal } = controller;
     const evaluate = async () => {
       setPhase({ phase: 'running', done: 0, total: request.items.length });
-      let questionTime: QuestionTime;
-      try {
-        questionTime = await loader.current();
-      } catch (error) {
-        // The chunk could not be fetched: offline on a first visit. Anything else is a bug.
-        if (!(error instanceof TypeError)) throw error;
-        if (!signal.aborted) setPhase({ phase: 'not-loaded', message: error.message });
+      const chunk = await loadChunk(loader.current);
+      if (!chunk.loaded) {
+        if (!signal.aborted) setPhase({ phase: 'not-loaded', message: chunk.problem });
         return;
       }
+      const questionTime = chunk.module;
       if (signal.aborted) return;
       const run = await runEvaluation({
         engine,
@@ -148,7 +144,7 @@ export function EvalPage({
       <p>
         Labelled questions go through the same retrieval, gate and verifier as your questions, with the
         extractive stand-in writing the answers (a key you set is not spent here). The threshold in use is{' '}
-        {score(engine.gate.threshold)} ({engine.gate.source}).
+        {formatScore(engine.gate.threshold)} ({engine.gate.source}).
       </p>
       {corpus === 'bundled' ? (
         <p>
@@ -214,7 +210,7 @@ function Status({ phase, shipped }: { phase: Phase; shipped: number }) {
       return (
         <>
           Evaluated {phase.request.items.length} {phase.request.items.length === 1 ? 'question' : 'questions'}{' '}
-          at the threshold in use, {score(shipped)}: <strong>{closingLine(counts)}</strong>
+          at the threshold in use, {formatScore(shipped)}: <strong>{closingLine(counts)}</strong>
         </>
       );
     }
@@ -254,7 +250,7 @@ function Report({ run, gate, onApply }: ReportProps) {
       minMargin: gate.minMargin,
       source:
         `chosen in the evaluation page on ${new Date().toISOString().slice(0, 10)} on ${run.questions.length} questions ` +
-        `(${counts} at this threshold; the threshold before was ${score(shipped)})`,
+        `(${counts} at this threshold; the threshold before was ${formatScore(shipped)})`,
     });
   };
 
@@ -279,14 +275,14 @@ function Report({ run, gate, onApply }: ReportProps) {
           step={0.001}
           value={threshold}
           onInput={(event) =>
-            setTrial({ threshold: Number(Number(event.currentTarget.value).toFixed(3)), against: shipped })
+            setTrial({ threshold: roundScore(Number(event.currentTarget.value)), against: shipped })
           }
         />
-        <output for="eval-threshold">{score(threshold)}</output>
+        <output for="eval-threshold">{formatScore(threshold)}</output>
       </div>
       <p class="settings-help">
-        Trying a threshold changes only what this page shows; the gate stays at {score(shipped)} until you
-        apply another.
+        Trying a threshold changes only what this page shows; the gate stays at {formatScore(shipped)} until
+        you apply another.
       </p>
       <DecisionTable
         now={twoByTwo(atThreshold)}
@@ -299,10 +295,10 @@ function Report({ run, gate, onApply }: ReportProps) {
         <p>The slider is at the threshold in use.</p>
       ) : changed.length === 0 ? (
         <p>
-          No question would change between {score(shipped)} and {score(threshold)}.
+          No question would change between {formatScore(shipped)} and {formatScore(threshold)}.
         </p>
       ) : (
-        <ul class="eval-flips" aria-label={`Questions that would change at ${score(threshold)}`}>
+        <ul class="eval-flips" aria-label={`Questions that would change at ${formatScore(threshold)}`}>
           {changed.map(({ from, to }) => (
             <li key={to.index}>
               {to.question}: {from.status === to.status ? 'still' : 'would now be'} {statusText(to)};{' '}
@@ -322,11 +318,11 @@ function Report({ run, gate, onApply }: ReportProps) {
         figures.
       </p>
       <button type="button" class="eval-apply" disabled={!differs} onClick={apply}>
-        Apply this threshold ({score(threshold)})
+        Apply this threshold ({formatScore(threshold)})
       </button>
       <div class="eval-table-scroll">
         <table class="eval-questions">
-          <caption>Every question at {score(threshold)}</caption>
+          <caption>Every question at {formatScore(threshold)}</caption>
           <thead>
             <tr>
               <th scope="col">#</th>
@@ -343,7 +339,7 @@ function Report({ run, gate, onApply }: ReportProps) {
                 <td>{outcome.index + 1}</td>
                 <td class="question">{outcome.question}</td>
                 <td>{labelText(outcome)}</td>
-                <td>{score(outcome.bestScore)}</td>
+                <td>{formatScore(outcome.bestScore)}</td>
                 <td class={`verdict ${outcome.judgement.verdict.toLowerCase()}`}>
                   {outcome.judgement.verdict}
                 </td>
@@ -382,10 +378,10 @@ function DecisionTable({ now, before, threshold, shipped }: DecisionTableProps) 
       <div class="eval-table-scroll">
         <table class="eval-two-by-two">
           <caption>
-            At {score(threshold)}
+            At {formatScore(threshold)}
             {before === undefined
               ? ''
-              : `, with the figure at ${score(shipped)} in brackets where it differs`}
+              : `, with the figure at ${formatScore(shipped)} in brackets where it differs`}
           </caption>
           <thead>
             <tr>

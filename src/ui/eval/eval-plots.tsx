@@ -6,11 +6,11 @@
 import { useId } from 'preact/hooks';
 import type { RiskCoveragePoint } from '../../evaluation/eval-run';
 import { calibrate } from '../../evaluation/eval-set';
+import { formatScore } from '../../retrieval/score-format';
 
 export const PLOT_WIDTH = 340;
 export const FONT = 14;
 
-const score = (value: number) => value.toFixed(3);
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 /** What the strip plot needs of a question: an outcome of eval-run fits. */
@@ -65,7 +65,7 @@ function stripDescription(points: readonly StripPoint[], shipped: number, thresh
   const groups = calibrate(points.map((point) => ({ ...point, bestPassage: undefined })));
   const range = (rows: ReadonlyArray<{ bestScore: number }>) => {
     const scores = rows.map((row) => row.bestScore);
-    return `${score(Math.min(...scores))} to ${score(Math.max(...scores))}`;
+    return `${formatScore(Math.min(...scores))} to ${formatScore(Math.max(...scores))}`;
   };
   const parts: string[] = [];
   parts.push(
@@ -82,11 +82,11 @@ function stripDescription(points: readonly StripPoint[], shipped: number, thresh
     parts.push('With a group empty, there is no gap to measure.');
   } else if (groups.gap > 0) {
     parts.push(
-      `A gap of ${score(groups.gap)} separates the groups, between ${score(groups.highestUnanswerable ?? 0)} and ${score(groups.lowestAnswerable ?? 0)}.`,
+      `A gap of ${formatScore(groups.gap)} separates the groups, between ${formatScore(groups.highestUnanswerable ?? 0)} and ${formatScore(groups.lowestAnswerable ?? 0)}.`,
     );
   } else {
     parts.push(
-      `The groups overlap by ${score(-groups.gap)}: ${plural(groups.overlapping.length, 'question')} on the wrong side of the other group's edge cause it.`,
+      `The groups overlap by ${formatScore(-groups.gap)}: ${plural(groups.overlapping.length, 'question')} on the wrong side of the other group's edge cause it.`,
     );
   }
   if (groups.excluded.length > 0) {
@@ -98,8 +98,8 @@ function stripDescription(points: readonly StripPoint[], shipped: number, thresh
   }
   parts.push(
     threshold === shipped
-      ? `The solid line is the threshold in use, ${score(shipped)}.`
-      : `The solid line is the threshold in use, ${score(shipped)}; the dashed line the slider's, ${score(threshold)}.`,
+      ? `The solid line is the threshold in use, ${formatScore(shipped)}.`
+      : `The solid line is the threshold in use, ${formatScore(shipped)}; the dashed line the slider's, ${formatScore(threshold)}.`,
   );
   return parts.join(' ');
 }
@@ -129,7 +129,7 @@ export function StripPlot({ points, shipped, threshold, max }: StripPlotProps) {
         r={STRIP.dot}
       >
         <title>
-          {point.question} (best score {score(point.bestScore)}
+          {point.question} (best score {formatScore(point.bestScore)}
           {point.beyondGate ? ', beyond the gate' : ''})
         </title>
       </circle>
@@ -197,11 +197,11 @@ const CURVE = { left: 44, right: 14, top: 30, bottom: 214, tickLabel: 234, axisT
 const FRACTION_TICKS = [0, 0.25, 0.5, 0.75, 1];
 
 function figuresAt(label: string, point: RiskCoveragePoint): string {
-  const at = `At ${label} ${score(point.threshold)}`;
+  const at = `At ${label} ${formatScore(point.threshold)}`;
   if (point.coverage === undefined) return `${at}, every question is SKIP: nothing to measure.`;
-  const coverage = `coverage ${score(point.coverage)} (${point.answered} of ${point.decided} decided questions answered)`;
+  const coverage = `coverage ${formatScore(point.coverage)} (${point.answered} of ${point.decided} decided questions answered)`;
   if (point.risk === undefined) return `${at}: ${coverage}, so there is no risk to measure.`;
-  return `${at}: ${coverage}, risk ${score(point.risk)} (${point.failedAnswers} of ${point.answered} answers failed).`;
+  return `${at}: ${coverage}, risk ${formatScore(point.risk)} (${point.failedAnswers} of ${point.answered} answers failed).`;
 }
 
 /** Risk (failed answers among those given) against coverage (questions answered) as the threshold sweeps. */
@@ -289,9 +289,9 @@ export function RiskCoverageCurve({ points, shipped, current }: RiskCoverageCurv
           <tbody>
             {points.map((point) => (
               <tr key={point.threshold}>
-                <td>{score(point.threshold)}</td>
-                <td>{point.coverage === undefined ? '—' : score(point.coverage)}</td>
-                <td>{point.risk === undefined ? '—' : score(point.risk)}</td>
+                <td>{formatScore(point.threshold)}</td>
+                <td>{point.coverage === undefined ? '—' : formatScore(point.coverage)}</td>
+                <td>{point.risk === undefined ? '—' : formatScore(point.risk)}</td>
               </tr>
             ))}
           </tbody>

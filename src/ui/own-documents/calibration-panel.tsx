@@ -5,12 +5,13 @@ import type { CompiledIndex } from '../../compiled-index/types';
 import { isCalibrated } from '../../config';
 import type { CalibrationRun } from '../../evaluation/calibration-run';
 import type { CalibrationRow } from '../../evaluation/eval-set';
+import { formatScore } from '../../retrieval/score-format';
 import type { GateSettings } from '../../types';
+import { chunks, loadChunk } from '../shell/chunks';
 import { download } from '../shell/download';
 import { QuestionsForm } from './questions-form';
 
 type Module = typeof import('../../evaluation/calibration-run');
-const loadCalibration = () => import('../../evaluation/calibration-run');
 
 export interface CalibrationPanelProps {
   engine: Engine;
@@ -21,33 +22,33 @@ export interface CalibrationPanelProps {
   load?: () => Promise<Module>;
 }
 
-const score = (value: number) => value.toFixed(3);
-
 /**
  * Calibrate the gate of your documents on questions of your own (its own chunk: the page loads it once
  * there are documents to calibrate): the labelled questions in the format of
  * eval/questions.json, measured exactly as `npm run eval -- --calibrate` measures them. Nothing changes
  * until the visitor applies the threshold.
  */
-export function CalibrationPanel({ engine, onApply, index, load = loadCalibration }: CalibrationPanelProps) {
+export function CalibrationPanel({
+  engine,
+  onApply,
+  index,
+  load = chunks.calibration,
+}: CalibrationPanelProps) {
   const [text, setText] = useState('');
   const [run, setRun] = useState<CalibrationRun | undefined>(undefined);
   const [module, setModule] = useState<Module | undefined>(undefined);
 
   const measure = async (event: Event) => {
     event.preventDefault();
-    let loaded: Module;
-    try {
-      loaded = await load();
-    } catch (error) {
-      // The chunk did not load (offline on a first visit).
-      if (!(error instanceof TypeError)) throw error;
+    const chunk = await loadChunk(load);
+    if (!chunk.loaded) {
       setRun({
         ok: false,
-        message: `the page could not load what measures your questions: ${error.message}`,
+        message: `the page could not load what measures your questions: ${chunk.problem}`,
       });
       return;
     }
+    const loaded = chunk.module;
     setModule(loaded);
     setRun(loaded.runCalibration(engine, text));
   };
@@ -59,7 +60,7 @@ export function CalibrationPanel({ engine, onApply, index, load = loadCalibratio
     <section class="calibration" aria-labelledby="calibration-heading">
       <h2 id="calibration-heading">Calibrate the gate for your documents</h2>
       <p>
-        The threshold in use ({score(engine.gate.threshold)}){' '}
+        The threshold in use ({formatScore(engine.gate.threshold)}){' '}
         {isCalibrated(engine.gate) ? 'was measured on your questions' : 'was measured on the library manual'}.
         Give questions about your documents, labelled as in <code>eval/questions.json</code>: answerable ones
         with the passage that answers them, and unanswerable ones.
@@ -82,13 +83,13 @@ export function CalibrationPanel({ engine, onApply, index, load = loadCalibratio
           {gate !== undefined ? (
             <>
               <p role="status">
-                Gap {score(run.calibration.gap ?? 0)} between{' '}
-                {score(run.calibration.highestUnanswerable ?? 0)} and{' '}
-                {score(run.calibration.lowestAnswerable ?? 0)}; its midpoint, {score(gate.threshold)}, is the
-                threshold to use.
+                Gap {formatScore(run.calibration.gap ?? 0)} between{' '}
+                {formatScore(run.calibration.highestUnanswerable ?? 0)} and{' '}
+                {formatScore(run.calibration.lowestAnswerable ?? 0)}; its midpoint,{' '}
+                {formatScore(gate.threshold)}, is the threshold to use.
               </p>
               <button type="button" onClick={() => onApply(gate)}>
-                Use threshold {score(gate.threshold)}
+                Use threshold {formatScore(gate.threshold)}
               </button>
             </>
           ) : (
@@ -100,7 +101,7 @@ export function CalibrationPanel({ engine, onApply, index, load = loadCalibratio
               <ul>
                 {run.calibration.overlapping.map((row) => (
                   <li key={row.question}>
-                    {score(row.bestScore)} {row.question}
+                    {formatScore(row.bestScore)} {row.question}
                   </li>
                 ))}
               </ul>
@@ -138,7 +139,7 @@ function Group({ title, rows }: { title: string; rows: CalibrationRow[] }) {
       <ul class="calibration-rows">
         {rows.map((row) => (
           <li key={row.question}>
-            <span class="passage-score">{score(row.bestScore)}</span> {row.question}{' '}
+            <span class="passage-score">{formatScore(row.bestScore)}</span> {row.question}{' '}
             <span class="passage-id">{row.bestPassage ?? '—'}</span>
           </li>
         ))}

@@ -64,5 +64,19 @@ export async function readPickedFiles(picked: readonly PickedFile[]): Promise<Re
   }
   if (problems.length > 0) return { ok: false, problems, leftOut };
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { ok: true, files, leftOut };
+  return { ok: true, files: withoutSharedFolder(files), leftOut };
+}
+
+/**
+ * Paths inside the folder brought, not under it: a folder "handbook" picked or dropped gives
+ * "handbook/setup.md", and its passages would all be cited as "handbook/setup#…". The folder's own
+ * name says nothing the visitor does not know, and makes every id longer.
+ */
+function withoutSharedFolder(files: SourceFile[]): SourceFile[] {
+  const [first] = files;
+  const slash = first?.path.indexOf('/') ?? -1;
+  if (first === undefined || slash <= 0) return files;
+  const folder = first.path.slice(0, slash + 1);
+  if (!files.every((file) => file.path.startsWith(folder))) return files;
+  return files.map((file) => ({ ...file, path: file.path.slice(folder.length) }));
 }

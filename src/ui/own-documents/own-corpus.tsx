@@ -2,34 +2,21 @@
 // them on this device (opt in) and removing them. Its own chunk, fetched with the first files a visitor
 // brings, or at load when they kept documents last time.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { parseIndex, serializeIndex } from '../../compiled-index/parse';
 import type { CompiledIndex } from '../../compiled-index/types';
-import { IndexLoadError } from '../../compiled-index/version';
 import { assertNever, type GateSettings } from '../../types';
 import { CalibrationPanel } from './calibration-panel';
 import type { BuildCorpus } from './corpus-build';
-import { type PickedFile, readPickedFiles } from './corpus-files';
 import type { Incoming, OwnCorpus } from './corpus-panel';
-import { holdsFolder, walkEntries } from './dropped-entries';
-import { indexedDbStore, type KeptStore, KeptStoreError } from './kept-corpus';
-
-type Status =
-  | { phase: 'idle' }
-  | { phase: 'working'; step: string }
-  | { phase: 'failed'; problems: string[]; leftOut: string[] }
-  | { phase: 'built'; leftOut: string[] }
-  | { phase: 'restored'; files: number }
-  | { phase: 'removed'; fromDevice: boolean; problem?: string | undefined };
-
-/** Kept documents that did not come back into the page. */
-type LeftOnDevice = { kind: 'unreadable'; message: string } | { kind: 'set-aside'; files: number };
-
-/** What keeping on this device is doing. */
-type Keeping =
-  | { phase: 'off' }
-  | { phase: 'saving' }
-  | { phase: 'kept' }
-  | { phase: 'failed'; message: string };
+import { indexedDbStore, type KeptStore } from './kept-corpus';
+import {
+  createOwnDocuments,
+  type Keeping,
+  type LeftOnDevice,
+  NOTHING_YET,
+  type OwnDocumentsState,
+  plural,
+  type Status,
+} from './own-documents';
 
 export interface OwnCorpusPanelProps {
   /** The newest files brought; a new id starts reading them. */
@@ -51,230 +38,35 @@ export interface OwnCorpusPanelProps {
   flags?: Storage | undefined;
 }
 
-const plural = (count: number, one: string, many = `${one}s`) =>
-  `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
-
-// "The quota has been exceeded." inside a sentence of ours keeps one full stop, ours.
-const FINAL_STOP = /\.$/u;
-const clause = (message: string) => message.replace(FINAL_STOP, '');
-
-const rethrowLater = (error: unknown) =>
-  queueMicrotask(() => {
-    throw error;
-  });
-
 export function OwnCorpusPanel(props: OwnCorpusPanelProps) {
-  const { incoming, restore, build, own, active, onBuilt, onSwitch, onApply, onRemove } = props;
-  const [store] = useState(
-    () => props.store ?? indexedDbStore({ factory: globalThis.indexedDB, flags: props.flags }),
+  const { incoming, restore, own, active, onSwitch, onApply } = props;
+  const [{ status, keeping, leftOnDevice }, setState] = useState<OwnDocumentsState>(NOTHING_YET);
+  // The latest callbacks, read when the protocol calls them: it is made once, with the panel.
+  const latestProps = useRef(props);
+  latestProps.current = props;
+  const [documents] = useState(() =>
+    createOwnDocuments({
+      store: props.store ?? indexedDbStore({ factory: globalThis.indexedDB, flags: props.flags }),
+      build: (files) => latestProps.current.build(files),
+      onBuilt: (index) => latestProps.current.onBuilt(index),
+      onRemove: () => latestProps.current.onRemove(),
+      onChange: setState,
+    }),
   );
-  const [status, setStatus] = useState<Status>({ phase: 'idle' });
-  const [keeping, setKeeping] = useState<Keeping>({ phase: 'off' });
-  // Kept documents that are not in the page: unreadable, or set aside for files brought meanwhile.
-  const [leftOnDevice, setLeftOnDevice] = useState<LeftOnDevice | undefined>(undefined);
-  // Every read, build and restore takes a number; only the newest may change the status.
-  const latest = useRef(0);
-  // Bumped whenever documents enter or leave the page by the visitor's doing: a restore that finds it
-  // moved since it began does not put the kept documents over theirs.
-  const shown = useRef(0);
-  // Bumped by every save and removal asked for: only the newest may say how keeping stands, and a
-  // restore does not undo a choice made while it read.
-  const choice = useRef(0);
-  // Saves and removals run one after another, so that the last one asked for is what stays on disk.
-  const storeQueue = useRef<Promise<unknown>>(Promise.resolve());
-  // The index last saved or read back, so that restoring it does not write it straight back.
-  const saved = useRef<CompiledIndex | undefined>(undefined);
-  // Whether the visitor keeps their documents, as of now: an effect scheduled before they changed their
-  // mind reads this, not the state it was rendered with.
-  const keeps = useRef(false);
-  // Whether the device may hold documents (a save asked for, or the flag seen at load): Remove then
-  // clears the device too. `holds` is whether it is known to: a save completed or a record was read.
-  const mayHold = useRef(restore);
-  const holds = useRef(false);
-
-  const queued = <T,>(operation: () => Promise<T>): Promise<T> => {
-    const run = storeQueue.current.then(operation);
-    storeQueue.current = run.catch(() => undefined);
-    return run;
-  };
-
-  const keep = (index: CompiledIndex) => {
-    const id = ++choice.current;
-    keeps.current = true;
-    saved.current = index;
-    mayHold.current = true;
-    const heldBefore = holds.current;
-    setKeeping({ phase: 'saving' });
-    const bytes = serializeIndex(index);
-    queued(() => store.save(bytes)).then(
-      () => {
-        holds.current = true;
-        if (id !== choice.current) return;
-        setKeeping({ phase: 'kept' });
-        // What was left on the device is replaced by these.
-        setLeftOnDevice(undefined);
-      },
-      (error: unknown) => {
-        if (!(error instanceof KeptStoreError)) return rethrowLater(error);
-        if (id !== choice.current) return;
-        keeps.current = false;
-        saved.current = undefined;
-        const earlier = heldBefore
-          ? ' What was kept before is still on this device: “Remove your documents” takes it off.'
-          : '';
-        setKeeping({
-          phase: 'failed',
-          message: `Your documents are still in this page, but they could not be kept: ${clause(error.message)}.${earlier}`,
-        });
-      },
-    );
-  };
-
-  /** Takes whatever is kept off the device; resolves to the problem, if the device would not. */
-  const clearDevice = async (): Promise<string | undefined> => {
-    try {
-      await queued(() => store.remove());
-    } catch (error) {
-      if (!(error instanceof KeptStoreError)) throw error;
-      return clause(error.message);
-    }
-    mayHold.current = false;
-    holds.current = false;
-    return undefined;
-  };
-
-  const forget = () => {
-    const id = ++choice.current;
-    keeps.current = false;
-    saved.current = undefined;
-    setKeeping({ phase: 'off' });
-    void clearDevice().then((problem) => {
-      if (problem !== undefined && id === choice.current) {
-        setKeeping({
-          phase: 'failed',
-          message: `Your documents could not be removed from this device: ${problem}.`,
-        });
-      }
-    }, rethrowLater);
-  };
-
-  const take = async ({ id, files, entries }: Incoming) => {
-    latest.current = id;
-    let picked: PickedFile[] = files;
-    let unreadable: string[] = [];
-    if (holdsFolder(entries)) {
-      setStatus({ phase: 'working', step: 'Reading the folder…' });
-      const walked = await walkEntries(entries);
-      if (id !== latest.current) return;
-      picked = walked.files;
-      unreadable = walked.problems;
-    }
-    setStatus({ phase: 'working', step: `Reading ${plural(picked.length, 'file')}…` });
-    const read = await readPickedFiles(picked);
-    if (id !== latest.current) return;
-    if (!read.ok || unreadable.length > 0) {
-      const problems = [...unreadable, ...(read.ok ? [] : read.problems)];
-      setStatus({ phase: 'failed', problems, leftOut: read.leftOut });
-      return;
-    }
-    setStatus({ phase: 'working', step: `Indexing ${plural(read.files.length, 'Markdown file')}…` });
-    let outcome: Awaited<ReturnType<BuildCorpus>>;
-    try {
-      outcome = await build(read.files);
-    } catch (error) {
-      if (id !== latest.current) return;
-      const message = error instanceof Error ? error.message : String(error);
-      setStatus({ phase: 'failed', problems: [message], leftOut: read.leftOut });
-      return;
-    }
-    if (id !== latest.current) return;
-    if (!outcome.ok) {
-      setStatus({ phase: 'failed', problems: outcome.problems, leftOut: read.leftOut });
-      return;
-    }
-    setStatus({ phase: 'built', leftOut: read.leftOut });
-    shown.current++;
-    onBuilt(outcome.index);
-  };
 
   // Read back once, when the panel first shows.
   useEffect(() => {
-    if (!restore) return;
-    const id = --latest.current;
-    const shownAtStart = shown.current;
-    const choiceAtStart = choice.current;
-    setStatus({ phase: 'working', step: 'Reading the documents kept on this device…' });
-    const restoring = async () => {
-      let bytes: Uint8Array | undefined;
-      let index: CompiledIndex;
-      try {
-        bytes = await queued(() => store.load());
-        if (bytes === undefined) {
-          // The flag outlived what it pointed at (the browser cleared the storage); the store cleared
-          // the flag. Nothing to say.
-          if (choice.current === choiceAtStart) mayHold.current = false;
-          if (id === latest.current) setStatus({ phase: 'idle' });
-          return;
-        }
-        holds.current = true;
-        index = parseIndex(bytes);
-      } catch (error) {
-        if (!(error instanceof KeptStoreError || error instanceof IndexLoadError)) throw error;
-        // Left on disk: the visitor decides whether to remove it; a failed read deletes nothing.
-        if (choice.current === choiceAtStart) setLeftOnDevice({ kind: 'unreadable', message: error.message });
-        if (id === latest.current) setStatus({ phase: 'idle' });
-        return;
-      }
-      const files = new Set(index.passages.map((passage) => passage.file)).size;
-      if (shown.current !== shownAtStart) {
-        // The visitor brought documents (or removed them) while these were read: theirs stay in the
-        // page, and these stay on the device until they choose.
-        if (choice.current === choiceAtStart) setLeftOnDevice({ kind: 'set-aside', files });
-        return;
-      }
-      if (choice.current === choiceAtStart) {
-        keeps.current = true;
-        saved.current = index;
-        setKeeping({ phase: 'kept' });
-      }
-      if (id === latest.current) setStatus({ phase: 'restored', files });
-      shown.current++;
-      onBuilt(index);
-    };
-    void restoring().catch(rethrowLater);
+    if (restore) documents.restore();
   }, []);
 
   // After the restore effect, so that files brought before this panel showed win over the kept ones.
   // A new pick (its id) starts a read; nothing else does.
   useEffect(() => {
-    if (incoming !== undefined) void take(incoming).catch(rethrowLater);
+    if (incoming !== undefined) documents.take(incoming);
   }, [incoming?.id]);
 
   // New documents, or a gate applied to them, replace what is kept when the visitor keeps them.
-  // keep() reads the current state; a new index, or keeping switched on, is the trigger.
-  useEffect(() => {
-    if (own !== undefined && keeps.current && saved.current !== own.index) keep(own.index);
-  }, [own?.index, keeping.phase]);
-
-  const remove = async () => {
-    const id = ++latest.current;
-    shown.current++;
-    const fromDevice = mayHold.current;
-    ++choice.current;
-    keeps.current = false;
-    saved.current = undefined;
-    setKeeping({ phase: 'off' });
-    setLeftOnDevice(undefined);
-    // Off the page at once, whatever the device says; files brought meanwhile are not undone.
-    onRemove();
-    if (!fromDevice) {
-      setStatus({ phase: 'removed', fromDevice: false });
-      return;
-    }
-    setStatus({ phase: 'working', step: 'Removing them from this device…' });
-    const problem = await clearDevice();
-    if (id === latest.current) setStatus({ phase: 'removed', fromDevice: true, problem });
-  };
+  useEffect(() => documents.inUse(own?.index), [own?.index]);
 
   const kept = keeping.phase === 'kept' || keeping.phase === 'saving';
   return (
@@ -307,14 +99,16 @@ export function OwnCorpusPanel(props: OwnCorpusPanelProps) {
                 type="checkbox"
                 checked={kept}
                 onChange={(event) =>
-                  (event.currentTarget as HTMLInputElement).checked ? keep(own.index) : void forget()
+                  (event.currentTarget as HTMLInputElement).checked
+                    ? documents.keep(own.index)
+                    : documents.forget()
                 }
               />
               Keep them on this device for my next visit (in this browser’s storage; nothing is uploaded)
             </label>
           )}
           <KeepingStatus keeping={keeping} />
-          <button type="button" onClick={() => void remove().catch(rethrowLater)}>
+          <button type="button" onClick={() => documents.remove()}>
             Remove your documents
           </button>
         </div>

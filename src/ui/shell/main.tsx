@@ -7,6 +7,7 @@ import { checkIndex } from '../../compiled-index/check';
 import { type OnProgress, unpackColumns } from '../../compiled-index/wire';
 import type { ClaudeLoader } from '../ask/lazy-claude';
 import { buildInWorker } from '../own-documents/corpus-build';
+import { chunks } from './chunks';
 import { loadInWorker } from './index-loading';
 import { Root } from './root';
 import { UpdateNotice } from './update-notice';
@@ -45,8 +46,7 @@ const buildCorpus = buildInWorker(
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 // A dynamic import: the SDK is its own chunk, fetched only when a key is set and a question asked.
-const loadClaude: ClaudeLoader = async (options) =>
-  (await import('../../generation/claude')).createClaudeClient(options);
+const loadClaude: ClaudeLoader = async (options) => (await chunks.claude()).createClaudeClient(options);
 
 /** Storage can be off (private windows, some embedded browsers); the page then keeps the key in memory. */
 function storage(get: () => Storage): Storage | undefined {

@@ -9,13 +9,14 @@ import { CorpusPanel, type Incoming, type OwnCorpus } from '../own-documents/cor
 import type { DroppedEntry } from '../own-documents/dropped-entries';
 import type { KeptStore } from '../own-documents/kept-corpus';
 import { hasKeptCorpus } from '../own-documents/kept-flag';
+import { chunks, loadChunk } from './chunks';
 
 /** A lazy chunk: not asked for yet (or loading), loaded, or failed to load (offline before it was cached). */
 type Chunk<Module> = Module | { failed: string } | undefined;
 
 /**
  * Imports a chunk once `wanted`. A failed load stays `{ failed }` until `retry`, which tries again if it
- * is still wanted; an error that is not a failed fetch is a bug, and is reported.
+ * is still wanted; an error that is not a failed fetch is a bug, and is reported (chunks.ts).
  */
 function useChunk<Module extends object>(
   wanted: boolean,
@@ -26,13 +27,9 @@ function useChunk<Module extends object>(
   useEffect(() => {
     if (!wanted || chunk !== undefined) return;
     let live = true;
-    load().then(
-      (module) => live && setChunk(module),
-      (error: unknown) => {
-        if (!(error instanceof TypeError)) throw error;
-        if (live) setChunk({ failed: error.message });
-      },
-    );
+    void loadChunk(load).then((outcome) => {
+      if (live) setChunk(outcome.loaded ? outcome.module : { failed: outcome.problem });
+    });
     return () => {
       live = false;
     };
@@ -72,12 +69,9 @@ export function Root({
   const [incoming, setIncoming] = useState<Incoming | undefined>(undefined);
   // Documents kept last visit are read back at load; everyone else fetches this code with their first files.
   const [restore] = useState(() => buildCorpus !== undefined && hasKeptCorpus(props.storages?.local));
-  const [ownPanel, retryOwnPanel] = useChunk(
-    restore || incoming !== undefined,
-    () => import('../own-documents/own-corpus'),
-  );
+  const [ownPanel, retryOwnPanel] = useChunk(restore || incoming !== undefined, chunks.ownCorpus);
   const [showEval, setShowEval] = useState(onEvalRoute);
-  const [evalPanel, retryEvalPanel] = useChunk(showEval, () => import('../eval/eval-page'));
+  const [evalPanel, retryEvalPanel] = useChunk(showEval, chunks.evalPage);
   useEffect(() => {
     const follow = () => {
       setShowEval(onEvalRoute());
@@ -130,16 +124,12 @@ export function Root({
     };
     const corpus = own !== undefined && active === 'own' ? 'own' : 'bundled';
     const index = corpus === 'own' && own ? own.index : loading.index;
-    const saveTrace = (result: AskResult) => {
+    const saveTrace = async (result: AskResult) => {
       // The trace code (and the eval schema's zod) is fetched when a visitor first saves one.
-      import('../ask/trace-download').then(
-        (module) => module.saveTrace(result, index),
-        // The chunk is precached with the rest of the site: failing to load it is not expected.
-        (error: unknown) =>
-          queueMicrotask(() => {
-            throw error;
-          }),
-      );
+      const chunk = await loadChunk(chunks.traceDownload);
+      if (!chunk.loaded) return chunk.problem;
+      await chunk.module.saveTrace(result, index);
+      return undefined;
     };
     const engine = corpus === 'own' && own ? own.engine : bundled;
     const applyGate = (gate: GateSettings) => {
@@ -159,7 +149,7 @@ export function Root({
         <div hidden={showEval}>
           <App engine={engine} corpus={corpus} saveTrace={saveTrace} {...props}>
             {buildCorpus === undefined ? null : (
-              <CorpusPanel onFiles={bring}>
+              <CorpusPanel onFiles={bring} open={restore}>
                 {ownPanel === undefined ? (
                   incoming === undefined ? null : (
                     <p role="status" class="corpus-status">

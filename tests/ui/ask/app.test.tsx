@@ -106,7 +106,7 @@ describe('App: answered', () => {
     askQuestion(DVD);
     await screen.findByRole('heading', { name: 'Answer' });
     expect(inResult().getByText(/Loan period: 7 days/)).toBeTruthy();
-    expect(inResult().getByText(/Written by extractive stand-in/)).toBeTruthy();
+    expect(inResult().getByText(/picked by the stand-in: no\s+language model wrote it/)).toBeTruthy();
     const link = screen.getByRole('link', { name: '02-borrowing#loan-periods' });
     const details = document.getElementById('passage-02-borrowing-loan-periods') as HTMLDetailsElement;
     expect(details.open).toBe(false);
@@ -125,7 +125,7 @@ describe('App: answered', () => {
     expect(inResult().getByText('DVDs: 7 days.')).toBeTruthy();
     expect(inResult().getByText('Claude (claude-opus-5)')).toBeTruthy();
     // The pasted key was cleaned of whitespace and invisible characters before use.
-    expect(load).toHaveBeenCalledWith({ apiKey: KEY, model: 'claude-opus-5' });
+    expect(load).toHaveBeenCalledWith(expect.objectContaining({ apiKey: KEY, model: 'claude-opus-5' }));
   });
 
   it('marks each quote inside its passage', async () => {
@@ -179,7 +179,7 @@ describe('App: refused', () => {
     [
       { answered: false, answer: 'Not in the passages.', citations: [] },
       'model_reported_no_answer',
-      /do not answer this question/,
+      /talk about this subject, but do not answer the question/,
     ],
     [
       { answered: true, answer: 'x', citations: [{ id: '04-spaces#study-rooms', quote: DVD_ROW }] },
@@ -191,7 +191,7 @@ describe('App: refused', () => {
       'fabricated_citation',
       /cited a passage it was not given/,
     ],
-    [{ answered: true, answer: 'x', citations: [] }, 'missing_citation', /without citing any passage/],
+    [{ answered: true, answer: 'x', citations: [] }, 'missing_citation', /came without its source/],
     [{ answered: true, answer: ' ', citations: LOANS_CITED }, 'unparseable_response', /could not be read/],
     ['not json', 'unparseable_response', /could not be read/],
   ])('%j ends in %s with its plain words', async (reply, reason, words) => {
@@ -201,7 +201,7 @@ describe('App: refused', () => {
     await screen.findByRole('heading', { name: 'Refused' });
     expect(inResult().getByText(reason)).toBeTruthy();
     expect(inResult().getByText(words)).toBeTruthy();
-    expect(inResult().getByText('Asked: claude-opus-5')).toBeTruthy();
+    expect(inResult().getByText('Asked: claude-opus-5.')).toBeTruthy();
   });
 
   it('unsupported_quote: shows the quote that failed and the passage it was checked against', async () => {
@@ -240,8 +240,8 @@ describe('App: refused', () => {
   });
 
   it.each([
-    ['authentication', /Your API key was rejected/],
-    ['rate_limited', /Too many requests/],
+    ['authentication', /did not accept your API key/],
+    ['rate_limited', /too many questions on your key/],
     ['connection', /could not be reached/],
     ['server_error', /having trouble/],
   ])('model_unavailable (%s) says what went wrong', async (code, words) => {
@@ -283,7 +283,7 @@ describe('App: working and cancelled', () => {
     await waitFor(() => expect(slow.requests).toHaveLength(1));
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await screen.findByRole('heading', { name: 'Cancelled' });
-    expect(inResult().getByText('You cancelled the request.')).toBeTruthy();
+    expect(inResult().getByText('You cancelled the question.')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Ask' }) as HTMLButtonElement).disabled).toBe(false);
     expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
   });
@@ -362,7 +362,7 @@ describe('App: the key', () => {
     askQuestion(DVD);
     await screen.findByRole('heading', { name: 'Answer' });
     expect(load).not.toHaveBeenCalled();
-    expect(inResult().getByText(/Written by extractive stand-in/)).toBeTruthy();
+    expect(inResult().getByText(/picked by the stand-in: no\s+language model wrote it/)).toBeTruthy();
     expect(localStorage.getItem(STORAGE_KEY)).toContain(KEY);
   });
 
@@ -373,7 +373,7 @@ describe('App: the key', () => {
     setKey(KEY);
     askQuestion(DVD);
     await screen.findByRole('heading', { name: 'Refused' });
-    expect(load).toHaveBeenCalledWith({ apiKey: KEY, model: 'claude-other-1' });
+    expect(load).toHaveBeenCalledWith(expect.objectContaining({ apiKey: KEY, model: 'claude-other-1' }));
   });
 });
 
@@ -385,7 +385,9 @@ describe('App: what else a visitor meets', () => {
     expect(liveRegion()).toMatch(/^Answer: .*7 days/);
     askQuestion('What is the wifi password?');
     await screen.findByRole('heading', { name: 'Refused' });
-    expect(liveRegion()).toBe('Refused: Nothing in the documents is close enough to this question.');
+    expect(liveRegion()).toBe(
+      'Refused: Nothing in the documents is close enough to this question to answer it.',
+    );
   });
 
   it('an over-long question cannot be typed, and an invalid one claims no retrieval that never ran', async () => {
@@ -410,7 +412,7 @@ describe('App: what else a visitor meets', () => {
     setKey(KEY);
     askQuestion(DVD);
     await screen.findByRole('heading', { name: 'Refused' });
-    expect(inResult().getByText('The model declined to answer this question.')).toBeTruthy();
+    expect(inResult().getByText('Claude declined to answer this question.')).toBeTruthy();
   });
 
   it('a citation reopens its passage even after the visitor closed it', async () => {
@@ -468,5 +470,81 @@ describe('App: the question-time code', () => {
     askQuestion(DVD);
     expect((await screen.findByRole('alert')).textContent).toMatch(/could not load what it needs to answer/);
     expect(loadQuestionTime).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports an error from the chunk that is not a failed fetch as a bug, not as offline', async () => {
+    const bug = new TypeError('ask is not a function');
+    const reportBug = vi.fn();
+    render(
+      <App
+        engine={engine}
+        loadClaude={loaderOf(replying({}))}
+        loadQuestionTime={() => Promise.reject(bug)}
+        reportBug={reportBug}
+      />,
+    );
+    askQuestion(DVD);
+    expect((await screen.findByRole('alert')).textContent).toMatch(/Something went wrong in this page/);
+    expect(reportBug).toHaveBeenCalledWith(bug);
+  });
+});
+
+describe('App: waiting on Claude, and when Claude fails', () => {
+  it('says "retrying in N s" while Claude waits out a rate limit, and Cancel still ends it', async () => {
+    const slow = pending();
+    const load = vi.fn<ClaudeLoader>(async (options) => ({
+      info: CLAUDE,
+      generate(request) {
+        options.onRetry?.({ status: 429, retry: 1, waitMs: 15_000 });
+        return slow.client.generate(request);
+      },
+    }));
+    setup(load);
+    setKey(KEY);
+    askQuestion(DVD);
+    expect(
+      (await screen.findByText(/retrying in 1[45] s/, { selector: '.retry-notice' })).textContent,
+    ).toMatch(/Claude is busy \(too many questions on your key right now\)/);
+    expect(liveRegion()).toMatch(/retrying in 1[45] s/);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await screen.findByRole('heading', { name: 'Cancelled' });
+    expect(screen.queryByText(/retrying in/)).toBeNull();
+  });
+
+  it.each(['authentication', 'connection', 'rate_limited'])(
+    'offers the stand-in in the result when Claude fails (%s), and it answers the same question',
+    async (code) => {
+      setup(loaderOf(outcome({ ok: false, reason: 'model_unavailable', code, detail: `from the client` })));
+      setKey(KEY);
+      askQuestion(DVD);
+      await screen.findByRole('heading', { name: 'Refused' });
+      fireEvent.click(inResult().getByRole('button', { name: 'Answer with the stand-in instead' }));
+      await screen.findByRole('heading', { name: 'Answer' });
+      expect(inResult().getByText(/picked by the stand-in/)).toBeTruthy();
+      expect(inResult().getByText(/7 days/, { selector: '.answer-text' })).toBeTruthy();
+    },
+  );
+
+  it('sends a rejected key to Settings, opened at the key field', async () => {
+    setup(
+      loaderOf(
+        outcome({ ok: false, reason: 'model_unavailable', code: 'authentication', detail: 'HTTP 401' }),
+      ),
+    );
+    setKey(KEY);
+    const settings = document.querySelector('details.settings') as HTMLDetailsElement;
+    settings.open = false;
+    askQuestion(DVD);
+    await screen.findByRole('heading', { name: 'Refused' });
+    fireEvent.click(inResult().getByRole('button', { name: 'Fix the key in Settings' }));
+    expect(settings.open).toBe(true);
+    expect(document.activeElement).toBe(screen.getByLabelText('Anthropic API key'));
+  });
+
+  it('does not offer the stand-in when the stand-in was the one asked', async () => {
+    setup();
+    askQuestion('What is the capital of France?');
+    await screen.findByRole('heading', { name: 'Refused' });
+    expect(screen.queryByRole('button', { name: 'Answer with the stand-in instead' })).toBeNull();
   });
 });

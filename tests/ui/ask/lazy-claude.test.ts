@@ -19,17 +19,28 @@ describe('lazyClaude', () => {
   });
 
   it('turns a failed load into GenerationUnavailableError, and tries again next time', async () => {
-    const load = vi.fn<ClaudeLoader>().mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const load = vi
+      .fn<ClaudeLoader>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module: claude.js'));
     load.mockResolvedValue(replying({ answered: false, answer: '', citations: [] }));
     const client = lazyClaude(load, options);
     await expect(client.generate(request)).rejects.toThrow(GenerationUnavailableError);
     await expect(client.generate(request)).resolves.toMatchObject({ ok: true });
   });
 
-  it('names an odd rejection without echoing it', async () => {
-    const client = lazyClaude(() => Promise.reject('sk-ant-x'), options);
+  it('says the client could not be loaded without echoing the browser’s message', async () => {
+    const client = lazyClaude(
+      () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /sk-ant-x.js')),
+      options,
+    );
     const error = await client.generate(request).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(GenerationUnavailableError);
     expect((error as Error).message).not.toContain('sk-ant-x');
+  });
+
+  it('rethrows an error that is not a failed fetch: the loaded code failed, a bug of ours', async () => {
+    const bug = new TypeError('createClaudeClient is not a function');
+    const client = lazyClaude(() => Promise.reject(bug), options);
+    await expect(client.generate(request)).rejects.toBe(bug);
   });
 });

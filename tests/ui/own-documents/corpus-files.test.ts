@@ -15,7 +15,21 @@ const file = (name: string, text = '# T\n', extra: Partial<PickedFile> = {}): Pi
 });
 
 describe('readPickedFiles', () => {
-  it('reads the Markdown files by their path in a folder, sorted, and lists the rest as left out', async () => {
+  it('drops only a folder every file shares: ids of a dropped folder do not carry its name', async () => {
+    const inOne = await readPickedFiles([
+      file('a.md', '# A\n', { webkitRelativePath: 'handbook/a.md' }),
+      file('b.md', '# B\n', { webkitRelativePath: 'handbook/guides/b.md' }),
+    ]);
+    expect(inOne.ok && inOne.files.map((picked) => picked.path)).toEqual(['a.md', 'guides/b.md']);
+    const apart = await readPickedFiles([
+      file('a.md', '# A\n', { webkitRelativePath: 'one/a.md' }),
+      file('b.md', '# B\n', { webkitRelativePath: 'two/b.md' }),
+      file('c.md', '# C\n'),
+    ]);
+    expect(apart.ok && apart.files.map((picked) => picked.path)).toEqual(['c.md', 'one/a.md', 'two/b.md']);
+  });
+
+  it('reads the Markdown files by their path inside the folder, sorted, and lists the rest as left out', async () => {
     const outcome = await readPickedFiles([
       file('b.md', '# B\n', { webkitRelativePath: 'notes/b.md' }),
       file('a.markdown', '# A\n', { webkitRelativePath: 'notes/a.markdown' }),
@@ -24,8 +38,8 @@ describe('readPickedFiles', () => {
     expect(outcome).toEqual({
       ok: true,
       files: [
-        { path: 'notes/a.markdown', text: '# A\n' },
-        { path: 'notes/b.md', text: '# B\n' },
+        { path: 'a.markdown', text: '# A\n' },
+        { path: 'b.md', text: '# B\n' },
       ],
       leftOut: ['notes/cat.jpg is not Markdown (.md or .markdown): left out'],
     });

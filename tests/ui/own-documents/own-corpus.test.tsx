@@ -351,7 +351,7 @@ describe('a dropped folder', () => {
     await screen.findByLabelText(/your documents \(1 file, 1 passage\)/, {}, { timeout: 5000 });
   });
 
-  it('is walked and indexed with the paths inside it', async () => {
+  it('is walked and indexed with the paths inside it, not under its name', async () => {
     const entry = notesFolder();
     const onBuilt = vi.fn();
     render(
@@ -369,8 +369,10 @@ describe('a dropped folder', () => {
       />,
     );
     await vi.waitFor(() => expect(onBuilt).toHaveBeenCalledTimes(1));
-    expect(onBuilt.mock.calls[0]?.[0].passages.map((passage: { file: string }) => passage.file)).toEqual([
-      'notes/bikes.md',
+    // The folder's own name is dropped: the passage is bikes#tyres, not notes/bikes#tyres.
+    const built = onBuilt.mock.calls[0]?.[0] as { passages: Array<{ id: string; file: string }> };
+    expect(built.passages.map((passage) => [passage.file, passage.id])).toEqual([
+      ['bikes.md', 'bikes#tyres'],
     ]);
   });
 });

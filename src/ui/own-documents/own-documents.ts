@@ -1,0 +1,288 @@
+// The protocol of the visitor's own documents, as a plain object: reading and indexing what they bring,
+// keeping it on this device (opt in), reading it back on the next visit, and removing it. The panel
+// (own-corpus.tsx) only renders its state and forwards the visitor's actions; the tests drive it directly.
+import { parseIndex, serializeIndex } from '../../compiled-index/parse';
+import type { CompiledIndex } from '../../compiled-index/types';
+import { IndexLoadError } from '../../compiled-index/version';
+import type { BuildCorpus } from './corpus-build';
+import { type PickedFile, readPickedFiles } from './corpus-files';
+import type { Incoming } from './corpus-panel';
+import { holdsFolder, walkEntries } from './dropped-entries';
+import { type KeptStore, KeptStoreError } from './kept-corpus';
+
+/** What reading, indexing, restoring or removing is doing. */
+export type Status =
+  | { phase: 'idle' }
+  | { phase: 'working'; step: string }
+  | { phase: 'failed'; problems: string[]; leftOut: string[] }
+  | { phase: 'built'; leftOut: string[] }
+  | { phase: 'restored'; files: number }
+  | { phase: 'removed'; fromDevice: boolean; problem?: string | undefined };
+
+/** Kept documents that did not come back into the page. */
+export type LeftOnDevice = { kind: 'unreadable'; message: string } | { kind: 'set-aside'; files: number };
+
+/** What keeping on this device is doing. */
+export type Keeping =
+  | { phase: 'off' }
+  | { phase: 'saving' }
+  | { phase: 'kept' }
+  | { phase: 'failed'; message: string };
+
+export interface OwnDocumentsState {
+  status: Status;
+  keeping: Keeping;
+  leftOnDevice: LeftOnDevice | undefined;
+}
+
+/** Before anything was brought, read back or kept. */
+export const NOTHING_YET: OwnDocumentsState = {
+  status: { phase: 'idle' },
+  keeping: { phase: 'off' },
+  leftOnDevice: undefined,
+};
+
+export interface OwnDocumentsOptions {
+  store: KeptStore;
+  build: BuildCorpus;
+  /** New documents (built or read back) go into the page. */
+  onBuilt: (index: CompiledIndex) => void;
+  /** Takes the documents out of the page. */
+  onRemove: () => void;
+  /** Called with the new state after every change. */
+  onChange: (state: OwnDocumentsState) => void;
+  /** Where a bug of ours goes: rethrown outside the promise chain by default. */
+  reportBug?: (error: unknown) => void;
+}
+
+export const plural = (count: number, one: string, many = `${one}s`) =>
+  `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+
+// "The quota has been exceeded." inside a sentence of ours keeps one full stop, ours.
+const FINAL_STOP = /\.$/u;
+const clause = (message: string) => message.replace(FINAL_STOP, '');
+
+const rethrowLater = (error: unknown) =>
+  queueMicrotask(() => {
+    throw error;
+  });
+
+export type OwnDocuments = ReturnType<typeof createOwnDocuments>;
+
+export function createOwnDocuments(options: OwnDocumentsOptions) {
+  const { store, build, onBuilt, onRemove, onChange } = options;
+  const reportBug = options.reportBug ?? rethrowLater;
+  let state = NOTHING_YET;
+  const set = (change: Partial<OwnDocumentsState>) => {
+    state = { ...state, ...change };
+    onChange(state);
+  };
+
+  // Every read, build and restore takes a number; only the newest may change the status.
+  let latest = 0;
+  // Bumped whenever documents enter or leave the page by the visitor's doing: a restore that finds it
+  // moved since it began does not put the kept documents over theirs.
+  let shown = 0;
+  // Bumped by every save and removal asked for: only the newest may say how keeping stands, and a
+  // restore does not undo a choice made while it read.
+  let choice = 0;
+  // Saves and removals run one after another, so that the last one asked for is what stays on disk.
+  let storeQueue: Promise<unknown> = Promise.resolve();
+  // The index last saved or read back, so that restoring it does not write it straight back.
+  let saved: CompiledIndex | undefined;
+  // Whether the visitor keeps their documents, as of now.
+  let keeps = false;
+  // Whether the device may hold documents (a save asked for, or the flag seen at load): Remove then
+  // clears the device too. `holds` is whether it is known to: a save completed or a record was read.
+  let mayHold = false;
+  let holds = false;
+
+  const queued = <T>(operation: () => Promise<T>): Promise<T> => {
+    const run = storeQueue.then(operation);
+    storeQueue = run.catch(() => undefined);
+    return run;
+  };
+
+  /** Takes whatever is kept off the device; resolves to the problem, if the device would not. */
+  const clearDevice = async (): Promise<string | undefined> => {
+    try {
+      await queued(() => store.remove());
+    } catch (error) {
+      if (!(error instanceof KeptStoreError)) throw error;
+      return clause(error.message);
+    }
+    mayHold = false;
+    holds = false;
+    return undefined;
+  };
+
+  const keep = (index: CompiledIndex) => {
+    const id = ++choice;
+    keeps = true;
+    saved = index;
+    mayHold = true;
+    const heldBefore = holds;
+    set({ keeping: { phase: 'saving' } });
+    const bytes = serializeIndex(index);
+    queued(() => store.save(bytes)).then(
+      () => {
+        holds = true;
+        if (id !== choice) return;
+        // What was left on the device is replaced by these.
+        set({ keeping: { phase: 'kept' }, leftOnDevice: undefined });
+      },
+      (error: unknown) => {
+        if (!(error instanceof KeptStoreError)) return reportBug(error);
+        if (id !== choice) return;
+        keeps = false;
+        saved = undefined;
+        const earlier = heldBefore
+          ? ' What was kept before is still on this device: “Remove your documents” takes it off.'
+          : '';
+        set({
+          keeping: {
+            phase: 'failed',
+            message: `Your documents are still in this page, but they could not be kept: ${clause(error.message)}.${earlier}`,
+          },
+        });
+      },
+    );
+  };
+
+  const forget = () => {
+    const id = ++choice;
+    keeps = false;
+    saved = undefined;
+    set({ keeping: { phase: 'off' } });
+    void clearDevice().then((problem) => {
+      if (problem !== undefined && id === choice) {
+        set({
+          keeping: {
+            phase: 'failed',
+            message: `Your documents could not be removed from this device: ${problem}.`,
+          },
+        });
+      }
+    }, reportBug);
+  };
+
+  const take = async ({ id, files, entries }: Incoming) => {
+    latest = id;
+    let picked: PickedFile[] = files;
+    let unreadable: string[] = [];
+    if (holdsFolder(entries)) {
+      set({ status: { phase: 'working', step: 'Reading the folder…' } });
+      const walked = await walkEntries(entries);
+      if (id !== latest) return;
+      picked = walked.files;
+      unreadable = walked.problems;
+    }
+    set({ status: { phase: 'working', step: `Reading ${plural(picked.length, 'file')}…` } });
+    const read = await readPickedFiles(picked);
+    if (id !== latest) return;
+    if (!read.ok || unreadable.length > 0) {
+      const problems = [...unreadable, ...(read.ok ? [] : read.problems)];
+      set({ status: { phase: 'failed', problems, leftOut: read.leftOut } });
+      return;
+    }
+    set({ status: { phase: 'working', step: `Indexing ${plural(read.files.length, 'Markdown file')}…` } });
+    let outcome: Awaited<ReturnType<BuildCorpus>>;
+    try {
+      outcome = await build(read.files);
+    } catch (error) {
+      if (id !== latest) return;
+      const message = error instanceof Error ? error.message : String(error);
+      set({ status: { phase: 'failed', problems: [message], leftOut: read.leftOut } });
+      return;
+    }
+    if (id !== latest) return;
+    if (!outcome.ok) {
+      set({ status: { phase: 'failed', problems: outcome.problems, leftOut: read.leftOut } });
+      return;
+    }
+    set({ status: { phase: 'built', leftOut: read.leftOut } });
+    shown++;
+    onBuilt(outcome.index);
+  };
+
+  const restore = async () => {
+    mayHold = true;
+    const id = --latest;
+    const shownAtStart = shown;
+    const choiceAtStart = choice;
+    set({ status: { phase: 'working', step: 'Reading the documents kept on this device…' } });
+    let index: CompiledIndex;
+    try {
+      const bytes = await queued(() => store.load());
+      if (bytes === undefined) {
+        // The flag outlived what it pointed at (the browser cleared the storage); the store cleared
+        // the flag. Nothing to say.
+        if (choice === choiceAtStart) mayHold = false;
+        if (id === latest) set({ status: { phase: 'idle' } });
+        return;
+      }
+      holds = true;
+      index = parseIndex(bytes);
+    } catch (error) {
+      if (!(error instanceof KeptStoreError || error instanceof IndexLoadError)) throw error;
+      // Left on disk: the visitor decides whether to remove it; a failed read deletes nothing.
+      if (choice === choiceAtStart) set({ leftOnDevice: { kind: 'unreadable', message: error.message } });
+      if (id === latest) set({ status: { phase: 'idle' } });
+      return;
+    }
+    const files = new Set(index.passages.map((passage) => passage.file)).size;
+    if (shown !== shownAtStart) {
+      // The visitor brought documents (or removed them) while these were read: theirs stay in the
+      // page, and these stay on the device until they choose.
+      if (choice === choiceAtStart) set({ leftOnDevice: { kind: 'set-aside', files } });
+      return;
+    }
+    if (choice === choiceAtStart) {
+      keeps = true;
+      saved = index;
+      set({ keeping: { phase: 'kept' } });
+    }
+    if (id === latest) set({ status: { phase: 'restored', files } });
+    shown++;
+    onBuilt(index);
+  };
+
+  const remove = async () => {
+    const id = ++latest;
+    shown++;
+    const fromDevice = mayHold;
+    ++choice;
+    keeps = false;
+    saved = undefined;
+    set({ keeping: { phase: 'off' }, leftOnDevice: undefined });
+    // Off the page at once, whatever the device says; files brought meanwhile are not undone.
+    onRemove();
+    if (!fromDevice) {
+      set({ status: { phase: 'removed', fromDevice: false } });
+      return;
+    }
+    set({ status: { phase: 'working', step: 'Removing them from this device…' } });
+    const problem = await clearDevice();
+    if (id === latest) set({ status: { phase: 'removed', fromDevice: true, problem } });
+  };
+
+  return {
+    get state(): OwnDocumentsState {
+      return state;
+    },
+    /** Reads and indexes files the visitor brought; the newest pick wins. */
+    take: (incoming: Incoming) => void take(incoming).catch(reportBug),
+    /** Reads back what an earlier visit kept (the first download saw the flag). */
+    restore: () => void restore().catch(reportBug),
+    /** The visitor ticked "keep": saves `index` now, and every later index in use (`inUse`). */
+    keep,
+    /** The visitor unticked "keep": nothing stays on the device. */
+    forget,
+    /** "Remove your documents": off the page at once, then off the device. */
+    remove: () => void remove().catch(reportBug),
+    /** The index in the page changed (new documents, a gate applied): kept too, if the visitor keeps. */
+    inUse: (index: CompiledIndex | undefined) => {
+      if (index !== undefined && keeps && saved !== index) keep(index);
+    },
+  };
+}

@@ -1,0 +1,149 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { explainRefusal } from '../../../src/ask/reasons';
+import type { AskResult, Passage, Refused } from '../../../src/types';
+import { REFUSAL_REASONS, type RefusalReason } from '../../../src/types';
+import { ResultView } from '../../../src/ui/ask/result-view';
+
+afterEach(cleanup);
+
+const PASSAGE: Passage = {
+  id: 'guide#loans',
+  file: 'guide.md',
+  line: 3,
+  trail: ['Guide', 'Loans'],
+  text: 'DVDs may be borrowed for seven days.',
+};
+const CLAUDE = { kind: 'claude', name: 'claude-opus-5' } as const;
+const STAND_IN = { kind: 'extractive', name: 'extractive stand-in' } as const;
+
+const refused = (reason: RefusalReason, extra: Partial<Refused> = {}): Refused => ({
+  status: 'refused',
+  question: 'How long can I borrow a DVD?',
+  reason,
+  detail: `the detail of ${reason}`,
+  passages: [{ passage: PASSAGE, score: 0.41 }],
+  context: [{ passage: PASSAGE, score: 0.41 }],
+  threshold: 0.133,
+  promptVersion: 'answer.v2',
+  generator: CLAUDE,
+  ...extra,
+});
+
+function show(result: AskResult, props: { onStandIn?: () => void; onOpenSettings?: () => void } = {}) {
+  render(<ResultView result={result} openId={undefined} onOpenPassage={vi.fn()} {...props} />);
+  const section = document.querySelector('section.result') as HTMLElement;
+  const details = section.querySelector('details.result-details') as HTMLDetailsElement;
+  return { section, details, outside: () => outsideOf(section, details) };
+}
+
+/** The text a visitor reads without opening Details. */
+function outsideOf(section: HTMLElement, details: HTMLElement): string {
+  const copy = section.cloneNode(true) as HTMLElement;
+  copy.querySelector('details.result-details')?.remove();
+  for (const passage of copy.querySelectorAll('.passage-text')) passage.remove();
+  expect(details.isConnected).toBe(true);
+  return copy.textContent ?? '';
+}
+
+describe('a refusal in plain words', () => {
+  it.each(REFUSAL_REASONS)(
+    '%s: what happened and what to do, nothing technical outside Details',
+    (reason) => {
+      const result = refused(reason);
+      const { details, outside } = show(result);
+      const { summary, nextStep } = explainRefusal(result);
+      expect(screen.getByText(summary, { selector: '.refusal-summary' })).toBeTruthy();
+      expect(screen.getByText(nextStep, { selector: '.refusal-next' })).toBeTruthy();
+      const visible = outside();
+      // No reason code, score, prompt version or "given to the generator" before Details is opened.
+      expect(visible).not.toContain(reason);
+      expect(visible).not.toMatch(/0\.\d{3}|answer\.v2|given to the generator|Prompt version/u);
+      expect(details.open).toBe(false);
+      expect(within(details).getByText(reason)).toBeTruthy();
+      expect(within(details).getByText(/the detail of/)).toBeTruthy();
+    },
+  );
+
+  it('puts under Details one line on what a score is and what the line on each bar means', () => {
+    const { details } = show(refused('no_relevant_context', { generator: undefined, context: [] }));
+    const line = within(details).getByText(/A score says how much of the question a passage covers/);
+    expect(line.textContent).toMatch(/from 0 to 1\. The line on each bar is the threshold, 0\.133/);
+    expect(within(details).getByText('0.410')).toBeTruthy();
+    expect(within(details).getByText('Prompt version: answer.v2')).toBeTruthy();
+    expect(within(details).getByText(/No model was asked/)).toBeTruthy();
+    expect(details.querySelector('svg.score-bar')?.getAttribute('aria-label')).toBe(
+      'score 0.410, threshold 0.133: above',
+    );
+  });
+
+  it('marks the passages given to the generator under Details only', () => {
+    const { details, outside } = show(refused('ungrounded_figure'));
+    expect(within(details).getByText('given to the generator')).toBeTruthy();
+    expect(outside()).not.toContain('given to the generator');
+  });
+
+  it('never says "Ask again" for a quote the stand-in made itself', () => {
+    const { outside } = show(
+      refused('unsupported_quote', {
+        generator: STAND_IN,
+        failed: { kind: 'quote', id: PASSAGE.id, quote: 'Sunday: 12:00.', checkedAgainst: [PASSAGE.id] },
+      }),
+    );
+    expect(outside()).not.toMatch(/ask again/iu);
+    expect(outside()).toMatch(/read them yourself/);
+  });
+
+  it('offers the stand-in and Settings for a rejected key, and calls back on click', () => {
+    const onStandIn = vi.fn();
+    const onOpenSettings = vi.fn();
+    show(refused('model_unavailable', { code: 'authentication' }), { onStandIn, onOpenSettings });
+    fireEvent.click(screen.getByRole('button', { name: 'Answer with the stand-in instead' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Fix the key in Settings' }));
+    expect(onStandIn).toHaveBeenCalledTimes(1);
+    expect(onOpenSettings).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers no stand-in for a refusal a model can do nothing about', () => {
+    show(refused('no_relevant_context'), { onStandIn: vi.fn(), onOpenSettings: vi.fn() });
+    expect(screen.queryByRole('button', { name: 'Answer with the stand-in instead' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Fix the key in Settings' })).toBeNull();
+  });
+});
+
+describe('an answer', () => {
+  const answered = (generator: typeof CLAUDE | typeof STAND_IN): AskResult => ({
+    status: 'answered',
+    question: 'How long can I borrow a DVD?',
+    answer: 'DVDs may be borrowed for seven days.',
+    citations: [PASSAGE.id],
+    quotes: [{ id: PASSAGE.id, quote: 'borrowed for seven days', span: [12, 35] }],
+    generator,
+    raw: '{}',
+    passages: [{ passage: PASSAGE, score: 0.8 }],
+    context: [{ passage: PASSAGE, score: 0.8 }],
+    threshold: 0.133,
+    promptVersion: 'answer.v2',
+  });
+
+  it('says when it is the stand-in’s best sentence, not a model’s answer', () => {
+    const { outside } = show(answered(STAND_IN));
+    expect(outside()).toMatch(
+      /best matches your question, picked by the stand-in: no\s+language model wrote it/,
+    );
+  });
+
+  it('names Claude when Claude wrote it', () => {
+    const { outside } = show(answered(CLAUDE));
+    expect(outside()).toMatch(/Written by Claude \(claude-opus-5\)/);
+    expect(outside()).not.toMatch(/stand-in/);
+  });
+
+  it('marks the span the verifier found, taken from the result', () => {
+    show(answered(STAND_IN));
+    expect([...document.querySelectorAll('.passage-text mark')].map((mark) => mark.textContent)).toEqual([
+      'borrowed for seven days',
+    ]);
+  });
+});

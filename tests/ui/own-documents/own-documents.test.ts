@@ -1,0 +1,250 @@
+import { describe, expect, it, vi } from 'vitest';
+import { parseIndex, serializeIndex } from '../../../src/compiled-index/parse';
+import type { CompiledIndex } from '../../../src/compiled-index/types';
+import type { BuildCorpus } from '../../../src/ui/own-documents/corpus-build';
+import type { PickedFile } from '../../../src/ui/own-documents/corpus-files';
+import { type KeptStore, KeptStoreError } from '../../../src/ui/own-documents/kept-corpus';
+import { createOwnDocuments, type OwnDocumentsState } from '../../../src/ui/own-documents/own-documents';
+import { compileHere } from '../../helpers/page';
+
+const file = (name: string, text: string): PickedFile => ({
+  name,
+  size: text.length,
+  text: async () => text,
+});
+const bikes = () => file('bikes.md', '# Bikes\n\n## Tyres\n\nPump the tyres to 4 bar every week.\n');
+const garden = () => file('garden.md', '# Garden\n\n## Roses\n\nPrune roses in March.\n');
+
+/** A device in memory: what is kept, and switches to hold a load or make an operation fail. */
+function memoryDevice(initial?: Uint8Array) {
+  let kept = initial;
+  const failing = { save: false, remove: false };
+  let releaseLoad: (() => void) | undefined;
+  let loadGate: Promise<void> | undefined;
+  const store: KeptStore = {
+    load: async () => {
+      await loadGate;
+      return kept;
+    },
+    save: async (bytes) => {
+      if (failing.save) throw new KeptStoreError('The quota has been exceeded.');
+      kept = bytes;
+    },
+    remove: async () => {
+      if (failing.remove) throw new KeptStoreError('The device said no.');
+      kept = undefined;
+    },
+  };
+  return {
+    store,
+    failing,
+    keptIds: () => kept && parseIndex(kept).passages.map((passage) => passage.id),
+    holdLoads: () => {
+      loadGate = new Promise((resolve) => {
+        releaseLoad = resolve;
+      });
+      return () => releaseLoad?.();
+    },
+  };
+}
+
+type Device = ReturnType<typeof memoryDevice>;
+
+function documentsOn(device: Device, build: BuildCorpus = compileHere) {
+  const states: OwnDocumentsState[] = [];
+  const inPage: Array<CompiledIndex | undefined> = [];
+  const reportBug = vi.fn();
+  const documents = createOwnDocuments({
+    store: device.store,
+    build,
+    onBuilt: (index) => inPage.push(index),
+    onRemove: () => inPage.push(undefined),
+    onChange: (state) => states.push(state),
+    reportBug,
+  });
+  const settled = () => vi.waitFor(() => expect(documents.state.status.phase).not.toBe('working'));
+  const keepingSettled = () => vi.waitFor(() => expect(documents.state.keeping.phase).not.toBe('saving'));
+  return { documents, states, inPage, reportBug, settled, keepingSettled, current: () => inPage.at(-1) };
+}
+
+const ids = (index: CompiledIndex | undefined) => index?.passages.map((passage) => passage.id);
+
+describe('own documents: bringing them', () => {
+  it('reads and indexes what the visitor brings, and puts it in the page', async () => {
+    const on = documentsOn(memoryDevice());
+    on.documents.take({ id: 1, files: [bikes() as File], entries: [] });
+    await on.settled();
+    expect(on.documents.state.status).toEqual({ phase: 'built', leftOut: [] });
+    expect(ids(on.current())).toEqual(['bikes#tyres']);
+    expect(on.states.map((state) => state.status.phase)).toContain('working');
+  });
+
+  it('lets the newest pick win over one still being indexed', async () => {
+    let releaseFirst: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      releaseFirst = resolve;
+    });
+    const build: BuildCorpus = async (files) => {
+      if (files[0]?.path === 'bikes.md') await held;
+      return compileHere(files);
+    };
+    const on = documentsOn(memoryDevice(), build);
+    on.documents.take({ id: 1, files: [bikes() as File], entries: [] });
+    on.documents.take({ id: 2, files: [garden() as File], entries: [] });
+    await vi.waitFor(() => expect(on.inPage).toHaveLength(1));
+    releaseFirst();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(on.inPage.map(ids)).toEqual([['garden#roses']]);
+  });
+
+  it('lists every problem and leaves the page alone when the files cannot be indexed', async () => {
+    const on = documentsOn(memoryDevice());
+    on.documents.take({ id: 1, files: [file('empty.md', '') as File], entries: [] });
+    await on.settled();
+    expect(on.documents.state.status.phase).toBe('failed');
+    expect(on.inPage).toEqual([]);
+  });
+});
+
+describe('own documents: keeping them on this device', () => {
+  it('keeps nothing until asked, then saves the index and says so', async () => {
+    const device = memoryDevice();
+    const on = documentsOn(device);
+    on.documents.take({ id: 1, files: [bikes() as File], entries: [] });
+    await on.settled();
+    expect(device.keptIds()).toBeUndefined();
+    on.documents.keep(on.current() as CompiledIndex);
+    expect(on.documents.state.keeping.phase).toBe('saving');
+    await on.keepingSettled();
+    expect(on.documents.state.keeping).toEqual({ phase: 'kept' });
+    expect(device.keptIds()).toEqual(['bikes#tyres']);
+  });
+
+  it('keeps the next index in use while the visitor keeps, and not after they stop', async () => {
+    const device = memoryDevice();
+    const on = documentsOn(device);
+    on.documents.take({ id: 1, files: [bikes() as File], entries: [] });
+    await on.settled();
+    on.documents.keep(on.current() as CompiledIndex);
+    await on.keepingSettled();
+    on.documents.take({ id: 2, files: [garden() as File], entries: [] });
+    await on.settled();
+    on.documents.inUse(on.current());
+    await on.keepingSettled();
+    expect(device.keptIds()).toEqual(['garden#roses']);
+    on.documents.forget();
+    await vi.waitFor(() => expect(device.keptIds()).toBeUndefined());
+    on.documents.inUse(on.current());
+    expect(on.documents.state.keeping).toEqual({ phase: 'off' });
+    expect(device.keptIds()).toBeUndefined();
+  });
+
+  it('says the documents stay in the page when the device will not keep them, and what it still holds', async () => {
+    const device = memoryDevice();
+    const on = documentsOn(device);
+    on.documents.take({ id: 1, files: [bikes() as File], entries: [] });
+    await on.settled();
+    on.documents.keep(on.current() as CompiledIndex);
+    await on.keepingSettled();
+    device.failing.save = true;
+    on.documents.take({ id: 2, files: [garden() as File], entries: [] });
+    await on.settled();
+    on.documents.inUse(on.current());
+    await on.keepingSettled();
+    const keeping = on.documents.state.keeping;
+    expect(keeping.phase).toBe('failed');
+    expect(keeping.phase === 'failed' && keeping.message).toMatch(
+      /still in this page, but they could not be kept: The quota has been exceeded\. What was kept before is still on this device/,
+    );
+    expect(device.keptIds()).toEqual(['bikes#tyres']);
+  });
+});
+
+describe('own documents: reading them back', () => {
+  it('puts what an earlier visit kept back in the page, still kept', async () => {
+    const device = memoryDevice(serializeIndex(await builtIndex(bikes())));
+    const on = documentsOn(device);
+    on.documents.restore();
+    await on.settled();
+    expect(on.documents.state.status).toEqual({ phase: 'restored', files: 1 });
+    expect(on.documents.state.keeping).toEqual({ phase: 'kept' });
+    expect(ids(on.current())).toEqual(['bikes#tyres']);
+  });
+
+  it('says nothing when the flag pointed at nothing', async () => {
+    const on = documentsOn(memoryDevice());
+    on.documents.restore();
+    await on.settled();
+    expect(on.documents.state).toMatchObject({ status: { phase: 'idle' }, leftOnDevice: undefined });
+    expect(on.inPage).toEqual([]);
+  });
+
+  it('leaves unreadable kept documents on the device and names the problem', async () => {
+    const device = memoryDevice(new Uint8Array([1, 2, 3]));
+    const on = documentsOn(device);
+    on.documents.restore();
+    await on.settled();
+    expect(on.documents.state.leftOnDevice?.kind).toBe('unreadable');
+    expect(on.inPage).toEqual([]);
+  });
+
+  it('sets the kept documents aside when the visitor brought others while they were read', async () => {
+    const device = memoryDevice(serializeIndex(await builtIndex(bikes())));
+    const release = device.holdLoads();
+    const on = documentsOn(device);
+    on.documents.restore();
+    on.documents.take({ id: 1, files: [garden() as File], entries: [] });
+    await vi.waitFor(() => expect(on.inPage).toHaveLength(1));
+    release();
+    await vi.waitFor(() => expect(on.documents.state.leftOnDevice).toEqual({ kind: 'set-aside', files: 1 }));
+    expect(on.inPage.map(ids)).toEqual([['garden#roses']]);
+    expect(device.keptIds()).toEqual(['bikes#tyres']);
+  });
+});
+
+describe('own documents: removing them', () => {
+  it('takes them off the page and the device with one action', async () => {
+    const device = memoryDevice(serializeIndex(await builtIndex(bikes())));
+    const on = documentsOn(device);
+    on.documents.restore();
+    await on.settled();
+    on.documents.remove();
+    expect(on.current()).toBeUndefined();
+    await on.settled();
+    expect(on.documents.state.status).toEqual({ phase: 'removed', fromDevice: true, problem: undefined });
+    expect(device.keptIds()).toBeUndefined();
+  });
+
+  it('takes them off the page even when the device refuses, and says why', async () => {
+    const device = memoryDevice(serializeIndex(await builtIndex(bikes())));
+    const on = documentsOn(device);
+    on.documents.restore();
+    await on.settled();
+    device.failing.remove = true;
+    on.documents.remove();
+    await on.settled();
+    expect(on.current()).toBeUndefined();
+    expect(on.documents.state.status).toEqual({
+      phase: 'removed',
+      fromDevice: true,
+      problem: 'The device said no',
+    });
+  });
+
+  it('does not touch the device when nothing was ever kept', async () => {
+    const device = memoryDevice();
+    const remove = vi.spyOn(device.store, 'remove');
+    const on = documentsOn(device);
+    on.documents.take({ id: 1, files: [bikes() as File], entries: [] });
+    await on.settled();
+    on.documents.remove();
+    expect(on.documents.state.status).toEqual({ phase: 'removed', fromDevice: false });
+    expect(remove).not.toHaveBeenCalled();
+  });
+});
+
+async function builtIndex(picked: PickedFile): Promise<CompiledIndex> {
+  const outcome = await compileHere([{ path: picked.name, text: await picked.text() }]);
+  if (!outcome.ok) throw new Error(outcome.problems.join('; '));
+  return outcome.index;
+}
