@@ -92,14 +92,17 @@ async function main(): Promise<number> {
     ...(values.incremental ? { incremental: true } : {}),
   }).runMutationTest();
 
-  const scores = scoresByModule(results);
+  const scores = scoresByModule(results).sort((a, b) => mutate.indexOf(a.file) - mutate.indexOf(b.file));
   const below = scores.filter(({ file, score }) => score < (config.FLOORS[file] as number));
-  console.log('\nmodule                                  score   floor   survived  no coverage');
-  for (const { file, score, survived, noCoverage } of scores) {
+  // A Markdown table, as the README quotes it.
+  console.log('\n| module | mutants | detected | survived | no coverage | score | floor |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const { file, detected, survived, noCoverage, score } of scores) {
     const floor = config.FLOORS[file] as number;
-    const mark = score < floor ? '  BELOW' : '';
+    const valid = detected + survived + noCoverage;
+    const mark = score < floor ? ' BELOW' : '';
     console.log(
-      `${file.padEnd(38)} ${score.toFixed(2).padStart(6)}%  ${String(floor).padStart(4)}%  ${String(survived).padStart(8)}  ${String(noCoverage).padStart(11)}${mark}`,
+      `| ${file} | ${valid} | ${detected} | ${survived} | ${noCoverage} | ${score.toFixed(1)}%${mark} | ${floor}% |`,
     );
   }
   if (below.length > 0) {
