@@ -28,4 +28,10 @@ describe.each([
       expect(Math.abs(hit.score - (expected[i]?.score ?? Number.NaN))).toBeLessThan(1e-9);
     });
   });
+
+  it('returns a plain empty list for a limit of 0, with nothing written beside it', () => {
+    const hits = indexOf([['cat'], ['cat', 'dog']], model).search(['cat'], 0);
+    expect(hits).toEqual([]);
+    expect(Object.keys(hits)).toEqual([]);
+  });
 });
