@@ -180,6 +180,20 @@ describe('createClaudeClient', () => {
       ]);
     });
 
+    it('reports retries through the platform fetch when none is injected', async () => {
+      const fetch = scriptedFetch(() => json(200, message()));
+      vi.stubGlobal('fetch', fetch);
+      try {
+        const onRetry = vi.fn();
+        const outcome = await createClaudeClient({ apiKey: KEY, onRetry }).generate(request());
+        expect(outcome.ok).toBe(true);
+        expect(fetch).toHaveBeenCalledTimes(1);
+        expect(onRetry).not.toHaveBeenCalled();
+      } finally {
+        vi.unstubAllGlobals();
+      }
+    });
+
     it('names the default model in its info', () => {
       expect(client(scriptedFetch()).info).toEqual({ kind: 'claude', name: 'claude-opus-5' });
     });

@@ -108,6 +108,11 @@ describe('checkQuote', () => {
     expect(checkQuote('Sundays: - either|or will', hours).found).toBe(true);
   });
 
+  it('finds a quote that begins with an empty table row, as the rows after it', () => {
+    const rows = '| DVDs | 7 days | 1 |\n| Books | 21 days | 3 |';
+    expect(checkQuote('| |\n| DVDs | 7 days | 1 |', rows).found).toBe(true);
+  });
+
   it('finds a row quoted with its closing pipe in a table written without one', () => {
     expect(checkQuote('| DVDs | 7 days | 1 |', '| Item | Loan | Renewals\n| DVDs | 7 days | 1').found).toBe(
       true,
