@@ -16,14 +16,18 @@ export const REFUSAL_CORE = [
   'src/ask/engine.ts',
 ];
 
-/** What the refusals rest on: reading a model's reply, the Claude client, the stand-in, retrieval. */
+/** What the refusals rest on: reading a model's reply, the Claude client, retrieval. */
 export const SUPPORTING = [
   'src/generation/reply.ts',
   'src/generation/claude.ts',
   'src/retrieval/inverted-index.ts',
-  'src/generation/extractive.ts',
-  'src/generation/answerability.ts',
 ];
+
+/**
+ * The stand-in's reader, being rewritten (issue 14): held to the same floor, but out of the default run
+ * until it has been measured and its survivors written down (`--mutate` runs it).
+ */
+export const PENDING = ['src/generation/extractive.ts', 'src/generation/answerability.ts'];
 
 /** `--quick`, run by CI on every change: the gate, the verifier and ask(). */
 export const QUICK = ['src/ask/gate.ts', 'src/ask/verify.ts', 'src/ask/engine.ts'];
@@ -31,7 +35,7 @@ export const QUICK = ['src/ask/gate.ts', 'src/ask/verify.ts', 'src/ask/engine.ts
 /** The lowest mutation score (%) each module may have; scripts/mutation.ts checks every one it ran. */
 export const FLOORS = Object.fromEntries([
   ...REFUSAL_CORE.map((file) => [file, 95]),
-  ...SUPPORTING.map((file) => [file, 85]),
+  ...[...SUPPORTING, ...PENDING].map((file) => [file, 85]),
 ]);
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
