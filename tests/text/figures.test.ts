@@ -407,6 +407,16 @@ describe('figure properties', () => {
   });
 });
 
+describe('a character that folds into several numbers', () => {
+  // NFKC writes "⅐" as "1⁄7": two numbers from one character, which no single value stands for.
+  it('is one figure as written, held only by the same writing', () => {
+    expect(extractFigures('⅐')).toEqual([{ text: '⅐', kind: 'garbled', value: 0, unit: '⅐', counts: [] }]);
+    expect(written('Pay ¼ BOB within 3 days, or ⅐ days.')).toEqual(['¼ BOB', '3 days', '⅐ days']);
+    expect(grounded('It costs ⅐ BOB.', ['It costs 1 BOB or 7 BOB.'])).toBe(false);
+    expect(grounded('Pay ¼ of the fee.', ['Members pay ¼ of the fee.'])).toBe(true);
+  });
+});
+
 describe('digits in any script', () => {
   // The zero of every block of decimal digits Unicode has: "0", "٠", "०", "０", "𝟎"… Digits come in
   // whole 0-9 blocks, so a zero is a digit ten places into its run (or at its start).
