@@ -12,6 +12,7 @@ import { neverCalled, outcome, replying, throwing } from '../helpers/scripted';
 
 const engine = tinyEngine();
 const CAT_QUESTION = 'How many hours a day does a cat sleep?';
+const NO_ANSWER = { answered: false, answer: '', citations: [] };
 
 function refused(result: AskResult): Refused {
   if (result.status !== 'refused') throw new Error(`expected a refusal, got ${JSON.stringify(result)}`);
@@ -81,11 +82,10 @@ describe('ask: the gate', () => {
 describe('ask: the passages a result shows', () => {
   const library = createEngine(libraryIndex());
   const question = 'How long can I borrow a DVD for, and what does a late one cost?';
-  const noAnswer = { answered: false, answer: '', citations: [] };
 
   it('shows five retrieved passages however small the context, and gives the generator only the context', async () => {
     expect(library.contextSize).toBe(3);
-    const client = replying(noAnswer);
+    const client = replying(NO_ANSWER);
     const result = await ask({ engine: library, client, question });
     expect(result.passages).toHaveLength(5);
     expect(result.context.length).toBeLessThanOrEqual(3);
@@ -94,7 +94,7 @@ describe('ask: the passages a result shows', () => {
 
   it('shows as many passages as the context holds when it is larger than five', async () => {
     const wide = { ...library, contextSize: 7 };
-    const result = await ask({ engine: wide, client: replying(noAnswer), question });
+    const result = await ask({ engine: wide, client: replying(NO_ANSWER), question });
     expect(result.passages).toHaveLength(7);
   });
 });
@@ -108,6 +108,25 @@ describe('ask: what the generator is given', () => {
     // The application's own prompt for the version the index was built for, never a text from the file.
     expect(request?.prompt).toEqual(promptFor('answer.v1'));
     expect(request?.question).toBe(CAT_QUESTION);
+  });
+
+  it('gives at most the context size of the passages that cleared the threshold, best first', async () => {
+    const question = 'How often does a dog or a cat need water?';
+    const open = { ...engine, gate: { ...engine.gate, threshold: 0.01 } };
+    expect((await ask({ engine: open, client: replying(NO_ANSWER), question })).context).toHaveLength(3);
+    const client = replying(NO_ANSWER);
+    const result = await ask({ engine: { ...open, contextSize: 1 }, client, question });
+    expect(result.context.map(({ passage }) => passage.id)).toEqual([result.passages[0]?.passage.id]);
+    expect(client.calls[0]?.passages).toHaveLength(1);
+  });
+
+  it('takes a passage that scores exactly the threshold as context', async () => {
+    const [best] = engine.retriever.retrieve(CAT_QUESTION, 1);
+    const exact = { ...engine, gate: { ...engine.gate, threshold: best?.score ?? Number.NaN } };
+    const client = replying(NO_ANSWER);
+    const result = await ask({ engine: exact, client, question: CAT_QUESTION });
+    expect(result.context.map(({ passage }) => passage.id)).toEqual(['pets#cats']);
+    expect(client.calls[0]?.passages.map((passage) => passage.id)).toEqual(['pets#cats']);
   });
 });
 
