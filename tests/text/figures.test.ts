@@ -411,6 +411,7 @@ describe('a character that folds into several numbers', () => {
   // NFKC writes "⅐" as "1⁄7": two numbers from one character, which no single value stands for.
   it('is one figure as written, held only by the same writing', () => {
     expect(extractFigures('⅐')).toEqual([{ text: '⅐', kind: 'garbled', value: 0, unit: '⅐', counts: [] }]);
+    expect(extractFigures('¼ BOB')).toMatchObject([{ text: '¼ BOB', kind: 'garbled', unit: '¼ bob' }]);
     expect(written('Pay ¼ BOB within 3 days, or ⅐ days.')).toEqual(['¼ BOB', '3 days', '⅐ days']);
     expect(grounded('It costs ⅐ BOB.', ['It costs 1 BOB or 7 BOB.'])).toBe(false);
     expect(grounded('Pay ¼ of the fee.', ['Members pay ¼ of the fee.'])).toBe(true);
