@@ -29,6 +29,13 @@ describe.each([
     });
   });
 
+  it('puts the earlier passage first on a tie, whichever the question reached first', () => {
+    // "dog" is walked first, so passage 1 is touched before passage 0; both score the same.
+    const hits = indexOf([['cat'], ['dog']], model).search(['dog', 'cat'], 2);
+    expect(hits[0]?.score).toBe(hits[1]?.score);
+    expect(hits.map((hit) => hit.doc)).toEqual([0, 1]);
+  });
+
   it('returns a plain empty list for a limit of 0, with nothing written beside it', () => {
     const hits = indexOf([['cat'], ['cat', 'dog']], model).search(['cat'], 0);
     expect(hits).toEqual([]);
