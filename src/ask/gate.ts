@@ -20,7 +20,8 @@ export function gate(scored: readonly Scored[], settings: GateSettings): GateVer
     };
   }
   const runnerUp = scored[1];
-  if (settings.minMargin > 0 && runnerUp !== undefined) {
+  // A best-first list's margin is never negative, so a minMargin of 0 (the default) never refuses.
+  if (runnerUp !== undefined) {
     const margin = best.score - runnerUp.score;
     if (margin < settings.minMargin) {
       return {

@@ -86,7 +86,9 @@ export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undef
         reject(error);
       },
     );
-    if (signal.aborted) onAbort();
+    // Already aborted: the cancel waits one microtask, behind the work's own handlers, so that work that
+    // has already failed (a bug thrown at once) is reported as that failure, never hidden as a cancel.
+    if (signal.aborted) queueMicrotask(onAbort);
     else signal.addEventListener('abort', onAbort, { once: true });
   });
 }

@@ -4,9 +4,6 @@
 
 const DECIMAL_DIGIT = /\p{Nd}/u;
 const ASCII_ONLY = /^\p{ASCII}*$/u;
-// "⅐" is "1⁄7" under NFKC: one character, two numbers. A fraction is read as no figure, as before, rather
-// than as two figures written by the same character.
-const FRACTION_SLASH = '\u2044';
 
 const values = new Map<number, number>();
 
@@ -48,8 +45,7 @@ export function readDigits(raw: string): DigitForm {
   let offset = 0;
   for (const char of raw) {
     const end = offset + char.length;
-    const normalised = char.normalize('NFKC');
-    for (const folded of normalised.includes(FRACTION_SLASH) ? char : normalised) {
+    for (const folded of char.normalize('NFKC')) {
       const piece = DECIMAL_DIGIT.test(folded) ? String(digitValue(folded.codePointAt(0) as number)) : folded;
       text += piece;
       for (let unit = 0; unit < piece.length; unit++) {

@@ -232,11 +232,23 @@ export function extractFigures(text: string): Figure[] {
  */
 function scan(raw: string): Array<{ figure: Figure; end: number; text: string }> {
   const { text, starts, ends } = readDigits(raw);
-  return scanDigitForm(text).map(({ figure, end }) => {
-    const start = end - figure.text.length;
-    const written = raw.slice(starts[start], ends[end - 1]);
-    return { figure: { ...figure, text: written }, end, text };
-  });
+  const found: Array<{ figure: Figure; end: number; from: number; to: number }> = [];
+  for (const { figure, end } of scanDigitForm(text)) {
+    const from = starts[end - figure.text.length] as number;
+    const to = ends[end - 1] as number;
+    const previous = found.at(-1);
+    // One written character can fold into two figures ("⅐" is "1⁄7" after NFKC). As written they are one
+    // figure that no value stands for, so, like a garbled number, only the same writing holds it.
+    if (previous !== undefined && from < previous.to) {
+      const written = raw.slice(previous.from, to);
+      previous.figure = { text: written, kind: 'garbled', value: 0, unit: written.toLowerCase(), counts: [] };
+      previous.to = to;
+      previous.end = end;
+      continue;
+    }
+    found.push({ figure: { ...figure, text: raw.slice(from, to) }, end, from, to });
+  }
+  return found.map(({ figure, end }) => ({ figure, end, text }));
 }
 
 /** The figures of a text whose digits are all ASCII, with where each ends. */

@@ -36,13 +36,14 @@ interface Normalised {
 function normalise(raw: string): Normalised {
   let text = '';
   const sources: number[] = [];
-  let pendingSpace = -1;
+  // Where the white space waiting to be written as one space began, if any is waiting.
+  let pendingSpace: number | undefined;
   const emit = (piece: string, at: number) => {
-    if (pendingSpace >= 0 && text !== '') {
+    if (pendingSpace !== undefined && text !== '') {
       text += ' ';
       sources.push(pendingSpace);
     }
-    pendingSpace = -1;
+    pendingSpace = undefined;
     for (const char of piece) {
       text += char;
       sources.push(at);
@@ -56,7 +57,7 @@ function normalise(raw: string): Normalised {
         const char = line[i] as string;
         const at = offset + i;
         if (SPACE.test(char) || char === '|') {
-          if (pendingSpace < 0) pendingSpace = at;
+          pendingSpace ??= at;
         } else if (EMPHASIS_MARK.test(char)) {
           // dropped
         } else if (char === '_' && !(LETTER.test(line[i - 1] ?? '') && LETTER.test(line[i + 1] ?? ''))) {
@@ -73,7 +74,7 @@ function normalise(raw: string): Normalised {
       }
       if (TABLE_ROW.test(line)) emit(ROW_BREAK, end);
     }
-    if (pendingSpace < 0) pendingSpace = end;
+    pendingSpace ??= end;
     offset = end + 1;
   }
   return { text, sources };
@@ -95,9 +96,10 @@ export function normaliseForQuote(text: string): string {
  */
 function findWhole(haystack: string, needle: string): number {
   for (let at = haystack.indexOf(needle); at >= 0; at = haystack.indexOf(needle, at + 1)) {
-    const joinsBefore = WORD_CHAR.test(haystack[at - 1] ?? ' ') && WORD_CHAR.test(needle[0] ?? ' ');
+    // Never an empty needle: checkQuote returns before it would look for one.
+    const joinsBefore = WORD_CHAR.test(haystack[at - 1] ?? '') && WORD_CHAR.test(needle[0] as string);
     const joinsAfter =
-      WORD_CHAR.test(haystack[at + needle.length] ?? ' ') && WORD_CHAR.test(needle.at(-1) ?? ' ');
+      WORD_CHAR.test(haystack[at + needle.length] ?? '') && WORD_CHAR.test(needle.at(-1) as string);
     if (!joinsBefore && !joinsAfter) return at;
   }
   return -1;

@@ -1,17 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ask } from '../../src/ask/engine';
+import { ask, createEngine } from '../../src/ask/engine';
 import { MAX_QUESTION_CHARS } from '../../src/config';
 import { createClaudeClient } from '../../src/generation/claude';
 import { GenerationUnavailableError } from '../../src/generation/errors';
 import { createExtractiveClient } from '../../src/generation/extractive';
 import { promptFor } from '../../src/generation/prompts';
 import type { AskResult, Refused } from '../../src/types';
-import { tinyEngine } from '../helpers/engine';
+import { libraryIndex, tinyEngine } from '../helpers/engine';
 import { neverCalled, outcome, replying, throwing } from '../helpers/scripted';
 
 const engine = tinyEngine();
 const CAT_QUESTION = 'How many hours a day does a cat sleep?';
+const NO_ANSWER = { answered: false, answer: '', citations: [] };
 
 function refused(result: AskResult): Refused {
   if (result.status !== 'refused') throw new Error(`expected a refusal, got ${JSON.stringify(result)}`);
@@ -68,6 +69,34 @@ describe('ask: the gate', () => {
     expect(result.reason).toBe('invalid_question');
     expect(result.passages).toEqual([]);
   });
+
+  it('says why a question is invalid: empty, or how long against the limit', async () => {
+    const empty = refused(await ask({ engine, client: neverCalled(), question: ' ' }));
+    expect(empty.detail).toBe('the question is empty');
+    const question = 'cat '.repeat(300).trim();
+    const long = refused(await ask({ engine, client: neverCalled(), question }));
+    expect(long.detail).toBe(`the question is 1199 characters long; the limit is ${MAX_QUESTION_CHARS}`);
+  });
+});
+
+describe('ask: the passages a result shows', () => {
+  const library = createEngine(libraryIndex());
+  const question = 'How long can I borrow a DVD for, and what does a late one cost?';
+
+  it('shows five retrieved passages however small the context, and gives the generator only the context', async () => {
+    expect(library.contextSize).toBe(3);
+    const client = replying(NO_ANSWER);
+    const result = await ask({ engine: library, client, question });
+    expect(result.passages).toHaveLength(5);
+    expect(result.context.length).toBeLessThanOrEqual(3);
+    expect(client.calls[0]?.passages).toHaveLength(result.context.length);
+  });
+
+  it('shows as many passages as the context holds when it is larger than five', async () => {
+    const wide = { ...library, contextSize: 7 };
+    const result = await ask({ engine: wide, client: replying(NO_ANSWER), question });
+    expect(result.passages).toHaveLength(7);
+  });
 });
 
 describe('ask: how the question was read', () => {
@@ -97,6 +126,25 @@ describe('ask: what the generator is given', () => {
     // The application's own prompt for the version the index was built for, never a text from the file.
     expect(request?.prompt).toEqual(promptFor('answer.v1'));
     expect(request?.question).toBe(CAT_QUESTION);
+  });
+
+  it('gives at most the context size of the passages that cleared the threshold, best first', async () => {
+    const question = 'How often does a dog or a cat need water?';
+    const open = { ...engine, gate: { ...engine.gate, threshold: 0.01 } };
+    expect((await ask({ engine: open, client: replying(NO_ANSWER), question })).context).toHaveLength(3);
+    const client = replying(NO_ANSWER);
+    const result = await ask({ engine: { ...open, contextSize: 1 }, client, question });
+    expect(result.context.map(({ passage }) => passage.id)).toEqual([result.passages[0]?.passage.id]);
+    expect(client.calls[0]?.passages).toHaveLength(1);
+  });
+
+  it('takes a passage that scores exactly the threshold as context', async () => {
+    const [best] = engine.retriever.retrieve(CAT_QUESTION, 1);
+    const exact = { ...engine, gate: { ...engine.gate, threshold: best?.score ?? Number.NaN } };
+    const client = replying(NO_ANSWER);
+    const result = await ask({ engine: exact, client, question: CAT_QUESTION });
+    expect(result.context.map(({ passage }) => passage.id)).toEqual(['pets#cats']);
+    expect(client.calls[0]?.passages.map((passage) => passage.id)).toEqual(['pets#cats']);
   });
 });
 
@@ -145,6 +193,35 @@ describe('ask: one test per way a model can go wrong', () => {
     );
   });
 
+  it('refuses a figure no cited passage holds, saying which and where it looked', async () => {
+    const client = replying({ answered: true, answer: 'About 16 hours a day.', citations: ['pets#cats'] });
+    const result = refused(await ask({ engine, client, question: CAT_QUESTION }));
+    expect(result).toMatchObject({
+      reason: 'ungrounded_figure',
+      failed: { kind: 'figure', figure: '16 hours', checkedAgainst: ['pets#cats'] },
+    });
+  });
+
+  it('carries no failed check on a refusal that has none', async () => {
+    const client = replying({ answered: true, answer: '15 hours.', citations: ['pets#lions'] });
+    const result = refused(await ask({ engine, client, question: CAT_QUESTION }));
+    expect(result.reason).toBe('fabricated_citation');
+    expect(result).not.toHaveProperty('failed');
+  });
+
+  it('under prompt v2, refuses an answer whose citation has no quote, whatever client sent it', async () => {
+    const v2 = { ...engine, promptVersion: 'answer.v2' };
+    const reply = { answered: true, answer: 'About 15 hours a day.', citations: [{ id: 'pets#cats' }] };
+    const client = outcome({ ok: true, reply, raw: JSON.stringify(reply) });
+    const result = refused(await ask({ engine: v2, client, question: CAT_QUESTION }));
+    expect(result).toMatchObject({
+      reason: 'unsupported_quote',
+      detail: 'the citation of pets#cats has no quote',
+    });
+    // The same reply under a prompt that asks for ids only is an answer.
+    expect((await ask({ engine, client, question: CAT_QUESTION })).status).toBe('answered');
+  });
+
   it('refuses a reply that is not the schema, keeping what was sent', async () => {
     const client = replying('Sure! Cats sleep a lot.');
     const result = refused(await ask({ engine, client, question: CAT_QUESTION }));
@@ -164,9 +241,17 @@ describe('ask: one test per way a model can go wrong', () => {
   });
 
   it('gives a plain detail when the model says no answer without words', async () => {
-    const client = replying({ answered: false, answer: '', citations: [] });
+    for (const answer of ['', ' \n ']) {
+      const client = replying({ answered: false, answer, citations: [] });
+      const result = refused(await ask({ engine, client, question: CAT_QUESTION }));
+      expect(result.detail).toBe('the generator reported that the passages do not answer the question');
+    }
+  });
+
+  it('gives the words of a model that says no answer without the white space around them', async () => {
+    const client = replying({ answered: false, answer: ' The passages do not say.\n', citations: [] });
     const result = refused(await ask({ engine, client, question: CAT_QUESTION }));
-    expect(result.detail).toMatch(/do not answer/);
+    expect(result.detail).toBe('The passages do not say.');
   });
 
   it('passes a client failure through as its refusal, with code and raw', async () => {
@@ -200,8 +285,19 @@ describe('ask: one test per way a model can go wrong', () => {
   });
 
   it('rethrows an AbortError nobody asked for', async () => {
-    const client = throwing(new DOMException('aborted', 'AbortError'));
-    await expect(ask({ engine, client, question: CAT_QUESTION })).rejects.toThrow('aborted');
+    const error = new DOMException('aborted', 'AbortError');
+    await expect(ask({ engine, client: throwing(error), question: CAT_QUESTION })).rejects.toBe(error);
+  });
+
+  it('rethrows a bug even when the caller has cancelled: only an AbortError is a cancel', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const signal = controller.signal;
+    for (const error of [new TypeError('x is undefined'), { name: 'AbortError', message: 'not an Error' }]) {
+      await expect(ask({ engine, client: throwing(error), question: CAT_QUESTION, signal })).rejects.toBe(
+        error,
+      );
+    }
   });
 
   it('rethrows a TypeError: a bug in our code is not a refusal', async () => {

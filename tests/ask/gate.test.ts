@@ -39,4 +39,10 @@ describe('gate', () => {
     expect(gate(scored(0.5, 0.3), { ...settings, minMargin: 0.1 })).toEqual({ pass: true });
     expect(gate(scored(0.5), { ...settings, minMargin: 0.1 })).toEqual({ pass: true });
   });
+
+  it('passes a best passage whose lead is exactly the minimum margin', () => {
+    // 0.5 - 0.25 is exactly 0.25 in binary floating point: the margin is met, not missed.
+    expect(gate(scored(0.5, 0.25), { ...settings, minMargin: 0.25 })).toEqual({ pass: true });
+    expect(gate(scored(0.5, 0.2500001), { ...settings, minMargin: 0.25 }).pass).toBe(false);
+  });
 });

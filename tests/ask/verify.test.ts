@@ -29,9 +29,19 @@ describe('verify: citations', () => {
     },
   );
 
-  it('refuses an empty answer as unparseable', () => {
-    expect(verify({ reply: reply(' \n', [cite('a#one')]), ...v1 })).toMatchObject({
+  it('refuses an empty answer as unparseable, saying the answer is empty', () => {
+    expect(verify({ reply: reply(' \n', [cite('a#one')]), ...v1 })).toEqual({
+      ok: false,
       reason: 'unparseable_response',
+      detail: 'the reply claims an answer but the answer is empty',
+    });
+  });
+
+  it('refuses an answer with no citation, saying it cites nothing', () => {
+    expect(verify({ reply: reply('x', []), ...v1 })).toEqual({
+      ok: false,
+      reason: 'missing_citation',
+      detail: 'the reply claims an answer but cites no passage',
     });
   });
 
@@ -49,6 +59,13 @@ describe('verify: citations', () => {
       reason: 'fabricated_citation',
       detail: 'cites "z#nine"; the context held a#one, a#two',
     });
+  });
+
+  it('names every id cited from outside the context', () => {
+    const verdict = verify({ reply: reply('x', [cite('z#nine'), cite('a#one'), cite('b#three')]), ...v1 });
+    expect(!verdict.ok && verdict.detail).toBe(
+      'cites "z#nine", "b#three" (in the corpus, not in this context); the context held a#one, a#two',
+    );
   });
 
   it('refuses an id from the corpus that was not in this context, and says so', () => {
@@ -79,11 +96,61 @@ describe('verify: quotes', () => {
     });
   });
 
-  it('requires a quote for every citation under prompt v2, and names the citation', () => {
+  it('refuses a citation with no quote under prompt v2, naming the citation', () => {
     const verdict = verify({ reply: reply('x', [cite('a#one')]), ...v2 });
-    expect(verdict).toMatchObject({
+    expect(verdict).toEqual({
+      ok: false,
       reason: 'unsupported_quote',
       detail: 'the citation of a#one has no quote',
+      failed: { kind: 'quote', id: 'a#one', quote: '', checkedAgainst: ['a#one'] },
+    });
+  });
+
+  it('a second citation of the same passage with an invented quote is refused', () => {
+    const citations = [
+      cite('a#one', 'capped at 20.00 BOB per item'),
+      cite('a#one', 'renewals are free of charge'),
+    ];
+    const verdict = verify({ reply: reply('The cap is 20.00 BOB per item.', citations), ...v2 });
+    expect(verdict).toMatchObject({
+      ok: false,
+      reason: 'unsupported_quote',
+      failed: { kind: 'quote', id: 'a#one', quote: 'renewals are free of charge' },
+    });
+  });
+
+  it('returns a quote cited twice once', () => {
+    const quote = 'capped at 20.00 BOB per item';
+    const verdict = verify({
+      reply: reply('The cap is 20.00 BOB per item.', [cite('a#one', quote), cite(' a#one', quote)]),
+      ...v2,
+    });
+    const start = ONE.text.indexOf(quote);
+    expect(verdict).toEqual({
+      ok: true,
+      citations: ['a#one'],
+      quotes: [{ id: 'a#one', quote, span: [start, start + quote.length] }],
+    });
+  });
+
+  it('returns two different quotes of one passage, each checked', () => {
+    const first = 'Overdue items cost 0.50 BOB';
+    const second = 'capped at 20.00 BOB per item';
+    const verdict = verify({
+      reply: reply('0.50 BOB a day, up to 20.00 BOB.', [cite('a#one', first), cite('a#one', second)]),
+      ...v2,
+    });
+    expect(verdict).toEqual({
+      ok: true,
+      citations: ['a#one'],
+      quotes: [
+        { id: 'a#one', quote: first, span: [0, first.length] },
+        {
+          id: 'a#one',
+          quote: second,
+          span: [ONE.text.indexOf(second), ONE.text.indexOf(second) + second.length],
+        },
+      ],
     });
   });
 
@@ -108,7 +175,22 @@ describe('verify: quotes', () => {
         checkedAgainst: ['a#one'],
       },
     });
-    expect(!verdict.ok && verdict.detail).toContain('it is in a#two');
+    expect(!verdict.ok && verdict.detail).toBe(
+      'the quote "| DVDs and Blu-ray | 7 days |" cited as a#one is not in a#one (it is in a#two)',
+    );
+  });
+
+  it('names every other passage of the context that holds the quote', () => {
+    const copy = passage('a#copy', TWO.text);
+    const verdict = verify({
+      reply: reply('7 days.', [cite('a#one', 'DVDs and Blu-ray | 7 days')]),
+      context: [ONE, TWO, copy],
+      quotesRequired: true,
+      figuresInQuotes: true,
+    });
+    expect(!verdict.ok && verdict.detail).toBe(
+      'the quote "DVDs and Blu-ray | 7 days" cited as a#one is not in a#one (it is in a#two, a#copy)',
+    );
   });
 
   it('refuses a paraphrase, and a quote too short to show anything', () => {
@@ -140,6 +222,20 @@ describe('verify: figures', () => {
     expect(verdict).toMatchObject({
       reason: 'ungrounded_figure',
       failed: { kind: 'figure', figure, checkedAgainst: ['a#one'] },
+    });
+  });
+
+  it('names the figure and every cited passage it was looked for in', () => {
+    const citations = [
+      cite('a#one', 'capped at 20.00 BOB per item'),
+      cite('a#two', 'DVDs and Blu-ray | 7 days'),
+    ];
+    const verdict = verify({ reply: reply('DVDs: 7 days, or 9 BOB.', citations), ...v2 });
+    expect(verdict).toEqual({
+      ok: false,
+      reason: 'ungrounded_figure',
+      detail: 'the answer states "9 BOB", which none of the cited passages (a#one, a#two) holds',
+      failed: { kind: 'figure', figure: '9 BOB', checkedAgainst: ['a#one', 'a#two'] },
     });
   });
 

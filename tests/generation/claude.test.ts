@@ -180,6 +180,20 @@ describe('createClaudeClient', () => {
       ]);
     });
 
+    it('reports retries through the platform fetch when none is injected', async () => {
+      const fetch = scriptedFetch(() => json(200, message()));
+      vi.stubGlobal('fetch', fetch);
+      try {
+        const onRetry = vi.fn();
+        const outcome = await createClaudeClient({ apiKey: KEY, onRetry }).generate(request());
+        expect(outcome.ok).toBe(true);
+        expect(fetch).toHaveBeenCalledTimes(1);
+        expect(onRetry).not.toHaveBeenCalled();
+      } finally {
+        vi.unstubAllGlobals();
+      }
+    });
+
     it('names the default model in its info', () => {
       expect(client(scriptedFetch()).info).toEqual({ kind: 'claude', name: 'claude-opus-5' });
     });
@@ -192,6 +206,9 @@ describe('createClaudeClient', () => {
       const fetch = scriptedFetch();
       const outcome = await createClaudeClient({ apiKey: badKey, fetch }).generate(request());
       expect(outcome).toMatchObject({ ok: false, reason: 'model_unavailable', code: 'authentication' });
+      expect(detail(outcome)).toMatch(
+        /^the API key holds characters a key cannot have .*non-ASCII.*paste it again$/,
+      );
       expect(fetch).not.toHaveBeenCalled();
       expect(JSON.stringify(outcome)).not.toContain(KEY);
     });
@@ -249,21 +266,46 @@ describe('createClaudeClient', () => {
       const outcome = await client(
         scriptedFetch(() => withText(raw, { stop_reason: 'max_tokens' })),
       ).generate(request());
-      expect(outcome).toMatchObject({ ok: false, reason: 'unparseable_response', code: 'max_tokens', raw });
+      expect(outcome).toMatchObject({
+        ok: false,
+        reason: 'unparseable_response',
+        code: 'max_tokens',
+        detail: 'the reply was cut off at the token limit before it was complete',
+        raw,
+      });
     });
 
     it('with stop reason refusal is the model reporting no answer', async () => {
       const outcome = await client(
         scriptedFetch(() => json(200, message({ content: [], stop_reason: 'refusal' }))),
       ).generate(request());
-      expect(outcome).toMatchObject({ ok: false, reason: 'model_reported_no_answer', code: 'stop_refusal' });
+      expect(outcome).toMatchObject({
+        ok: false,
+        reason: 'model_reported_no_answer',
+        code: 'stop_refusal',
+        detail: 'Claude declined to answer this question',
+      });
+    });
+
+    it('is read from its text block when another block comes first', async () => {
+      const content = [
+        { type: 'thinking', thinking: 'The loan periods passage says 7 days.', signature: 'sig' },
+        { type: 'text', text: JSON.stringify(REPLY) },
+      ];
+      const outcome = await client(scriptedFetch(() => json(200, message({ content })))).generate(request());
+      expect(outcome).toMatchObject({ ok: true, raw: JSON.stringify(REPLY) });
     });
 
     it('with no text block is unparseable', async () => {
       const outcome = await client(scriptedFetch(() => json(200, message({ content: [] })))).generate(
         request(),
       );
-      expect(outcome).toMatchObject({ ok: false, reason: 'unparseable_response', code: 'no_text' });
+      expect(outcome).toEqual({
+        ok: false,
+        reason: 'unparseable_response',
+        code: 'no_text',
+        detail: 'the response held no text to read a reply from',
+      });
     });
 
     it('that is not a Message at all (a proxy answering HTML) has no text', async () => {
@@ -291,6 +333,7 @@ describe('createClaudeClient', () => {
       const broken = () => new Response('{"id":', { headers: { 'content-type': 'application/json' } });
       const outcome = await client(scriptedFetch(broken)).generate(request());
       expect(outcome).toMatchObject({ ok: false, reason: 'unparseable_response', code: 'malformed_body' });
+      expect(detail(outcome)).toMatch(/^the API's response was not valid JSON: ./);
     });
   });
 
@@ -324,6 +367,14 @@ describe('createClaudeClient', () => {
       expect(detail(outcome)).toMatch(/\(HTTP 418\)$/);
     });
 
+    it('is retried as often as asked, and no more', async () => {
+      const failing = () => json(500, apiError('api_error', 'boom'), { 'retry-after-ms': '1' });
+      const fetch = scriptedFetch(failing, failing, failing, failing);
+      const outcome = await client(fetch, { maxRetries: 3 }).generate(request());
+      expect(outcome).toMatchObject({ ok: false, code: 'server_error' });
+      expect(fetch).toHaveBeenCalledTimes(4);
+    });
+
     it('is retried: a 500 then a 200 is an answer when retries are allowed', async () => {
       // retry-after-ms keeps the SDK's backoff (half a second and up) out of the test's time.
       const fetch = scriptedFetch(
@@ -340,14 +391,24 @@ describe('createClaudeClient', () => {
     it('to connect is model_unavailable, code connection', async () => {
       const fetch = scriptedFetch(() => Promise.reject(new TypeError(`fetch failed for ${KEY}`)));
       const outcome = await client(fetch).generate(request());
-      expect(outcome).toMatchObject({ ok: false, reason: 'model_unavailable', code: 'connection' });
+      expect(outcome).toMatchObject({
+        ok: false,
+        reason: 'model_unavailable',
+        code: 'connection',
+        detail: 'could not reach the Claude API; check the network connection',
+      });
       expect(JSON.stringify(outcome)).not.toContain(KEY);
     });
 
     it('to answer in time is model_unavailable, code timeout', async () => {
       const fetch = vi.fn<typeof globalThis.fetch>((_url, init) => hang(init));
       const outcome = await client(fetch, { timeoutMs: 20 }).generate(request());
-      expect(outcome).toMatchObject({ ok: false, reason: 'model_unavailable', code: 'timeout' });
+      expect(outcome).toMatchObject({
+        ok: false,
+        reason: 'model_unavailable',
+        code: 'timeout',
+        detail: 'Claude did not answer in time',
+      });
     });
 
     it('because the caller cancelled mid-request is model_unavailable, code aborted', async () => {
@@ -358,7 +419,12 @@ describe('createClaudeClient', () => {
         return pending;
       });
       const outcome = await client(fetch).generate(request({ signal: visitor.signal }));
-      expect(outcome).toMatchObject({ ok: false, reason: 'model_unavailable', code: 'aborted' });
+      expect(outcome).toMatchObject({
+        ok: false,
+        reason: 'model_unavailable',
+        code: 'aborted',
+        detail: 'the request was cancelled before Claude answered',
+      });
     });
 
     it('because the caller cancelled while the body streamed in is aborted too', async () => {

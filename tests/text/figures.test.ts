@@ -60,6 +60,7 @@ describe('extractFigures', () => {
     ['9:00', { kind: 'time', value: 540, unit: '' }],
     ['09:00', { kind: 'time', value: 540, unit: '' }],
     ['20:00', { kind: 'time', value: 1200, unit: '' }],
+    ['9:30', { kind: 'time', value: 570, unit: '' }],
     ['9:30 am', { kind: 'time', value: 570, unit: '' }],
     ['10 a.m.', { kind: 'time', value: 600, unit: '' }],
     ['4 pm', { kind: 'time', value: 960, unit: '' }],
@@ -70,10 +71,14 @@ describe('extractFigures', () => {
     ['1st January', { kind: 'date', value: 1, unit: '1' }],
     ['1st of January', { kind: 'date', value: 1, unit: '1' }],
     ['Sept 30th', { kind: 'date', value: 30, unit: '9' }],
+    ['5 Feb', { kind: 'date', value: 5, unit: '2' }],
+    ['Dec 24', { kind: 'date', value: 24, unit: '12' }],
+    ['1 pm', { kind: 'time', value: 780, unit: '' }],
     ['2026', { kind: 'number', value: 2026, unit: '' }],
     ['1,000', { kind: 'number', value: 1000, unit: '' }],
     ['Seventeen', { kind: 'number', value: 17, unit: '' }],
     ['zero', { kind: 'number', value: 0, unit: '' }],
+    ['0.505', { kind: 'number', value: 0.505, unit: '' }],
   ])('reads %j as one figure', (text, reading) => {
     expect(extractFigures(text)).toEqual([{ text, ...reading, counts: [] }]);
   });
@@ -111,6 +116,10 @@ describe('extractFigures', () => {
     expect(readings('Show one photo identity document.')).toEqual([{ kind: 'number', value: 1, unit: '' }]);
   });
 
+  it('reads any other number after "the", "each" or "no" as a figure', () => {
+    expect(written('Each of the 9 rooms, no 4 desks, any 3 seats.')).toEqual(['9', '4', '3']);
+  });
+
   it('reads currency codes and month names only in their own case', () => {
     expect(readings('No more than 5 may be video games; ask 20 Bob or 3 bob.')).toEqual([
       { kind: 'number', value: 5, unit: '' },
@@ -134,8 +143,22 @@ describe('extractFigures', () => {
     ]);
   });
 
-  it('reads an hour past twelve with "pm" as a number, not a time', () => {
+  it('reads an hour past twelve, or hour 0, with "pm" or "am" as a number, not a time', () => {
     expect(readings('13 pm')).toEqual([{ kind: 'number', value: 13, unit: '' }]);
+    expect(readings('0 am')).toEqual([{ kind: 'number', value: 0, unit: '' }]);
+  });
+
+  it('takes what a figure counts from its own line and table cell, three words at most', () => {
+    expect(extractFigures('Up to 10\nholds active')).toMatchObject([{ text: '10', counts: [] }]);
+    expect(extractFigures('| Rooms | 6| study rooms |')).toMatchObject([{ text: '6', counts: [] }]);
+    expect(extractFigures('Up to 10 study rooms with big screens')).toMatchObject([
+      { text: '10', counts: ['stud', 'room', 'big'] },
+    ]);
+  });
+
+  it('tells "one" the pronoun from "one" the count only by the words right beside it', () => {
+    expect(written('Show each card, one photo. Take one or another.')).toEqual(['one', 'one']);
+    expect(written('No  one may enter; they help one  another.')).toEqual([]);
   });
 });
 
@@ -157,6 +180,12 @@ describe('ungroundedFigures', () => {
     expect(grounded('It costs 0.50 per page.', ['0.10 BOB per page'])).toBe(false);
   });
 
+  it('does not hold "Each of the 9 rooms" by "6 study rooms"', () => {
+    expect(
+      ungroundedFigures('Each of the 9 rooms has a screen.', ['There are 6 study rooms.']),
+    ).toMatchObject([{ text: '9', kind: 'number', value: 9 }]);
+  });
+
   it('holds a bare number only by a figure counting the same thing', () => {
     expect(grounded('Up to 10 holds.', ['A member can have up to 10 holds active at once.'])).toBe(true);
     expect(grounded('Up to ten holds.', ['A member can have up to 10 holds active at once.'])).toBe(true);
@@ -165,6 +194,7 @@ describe('ungroundedFigures', () => {
     ).toBe(true);
     expect(grounded('Up to 21 requests.', ['| Books | 21 days | 3 |'])).toBe(false);
     expect(grounded('Up to 10 requests.', ['It arrives within 10 working days.'])).toBe(false);
+    expect(grounded('Up to 10 renewals.', ['A member can have up to 10 holds active at once.'])).toBe(false);
     expect(grounded('It takes 7 nights.', ['| DVDs and Blu-ray | 7 days | 1 |'])).toBe(false);
     expect(grounded('It takes 20 min.', ['Open 9:00 to 20:00.'])).toBe(false);
   });
@@ -175,6 +205,7 @@ describe('ungroundedFigures', () => {
 
   it('holds an amount in a currency only by that currency or an amount written without one', () => {
     expect(grounded('It costs 0.50 BOB.', ['It costs 0.50.'])).toBe(true);
+    expect(grounded('It costs 0.75 BOB.', ['It costs 0.50.'])).toBe(false);
     expect(grounded('It costs 0.50 BOB.', ['It costs $0.50.'])).toBe(false);
     expect(grounded('It costs 20 BOB.', ['Borrow up to 20 items.'])).toBe(false);
   });
@@ -183,6 +214,7 @@ describe('ungroundedFigures', () => {
     expect(grounded('Open from 9:00, 09:00, 9 am, 9 a.m. or nine am.', ['open 9:00 to 20:00'])).toBe(true);
     expect(grounded('Closes at 8 pm.', ['open 9:00 to 20:00'])).toBe(true);
     expect(grounded('Closes at 8:30 pm.', ['open 9:00 to 20:00'])).toBe(false);
+    expect(grounded('Opens at 8:30 am.', ['Opens at 9:30.'])).toBe(false);
   });
 
   it('holds a percent written in any of its forms', () => {
@@ -193,6 +225,22 @@ describe('ungroundedFigures', () => {
   it('holds a date by the same day of the same month', () => {
     expect(grounded('Counted from January 1st.', ['counted from 1 January'])).toBe(true);
     expect(grounded('Counted from 1 February.', ['counted from 1 January'])).toBe(false);
+  });
+
+  it('holds a number by a time only on the hour, and noon as 12 on either clock', () => {
+    expect(grounded('It takes 9.5.', ['Opens at 9:30.'])).toBe(false);
+    expect(grounded('Opens at 0.', ['Opens at 12:00.'])).toBe(false);
+    expect(grounded('Opens at 12.', ['Opens at 12:00.'])).toBe(true);
+  });
+
+  it('holds a number that counts a currency written in lower case by an amount in that currency', () => {
+    expect(grounded('Up to 20 bob.', ['Capped at 20 BOB.'])).toBe(true);
+    expect(grounded('Up to 20 usd.', ['Capped at 20 BOB.'])).toBe(false);
+  });
+
+  it('does not hold a percent or a duration by a price of the same value', () => {
+    expect(grounded('A 20% fee.', ['a fee of 20.00'])).toBe(false);
+    expect(grounded('For 20 days.', ['a fee of 20.00'])).toBe(false);
   });
 
   it('holds a bare number by any figure of that value, but not a figure with a unit by a bare number', () => {
@@ -359,6 +407,17 @@ describe('figure properties', () => {
   });
 });
 
+describe('a character that folds into several numbers', () => {
+  // NFKC writes "⅐" as "1⁄7": two numbers from one character, which no single value stands for.
+  it('is one figure as written, held only by the same writing', () => {
+    expect(extractFigures('⅐')).toEqual([{ text: '⅐', kind: 'garbled', value: 0, unit: '⅐', counts: [] }]);
+    expect(extractFigures('¼ BOB')).toMatchObject([{ text: '¼ BOB', kind: 'garbled', unit: '¼ bob' }]);
+    expect(written('Pay ¼ BOB within 3 days, or ⅐ days.')).toEqual(['¼ BOB', '3 days', '⅐ days']);
+    expect(grounded('It costs ⅐ BOB.', ['It costs 1 BOB or 7 BOB.'])).toBe(false);
+    expect(grounded('Pay ¼ of the fee.', ['Members pay ¼ of the fee.'])).toBe(true);
+  });
+});
+
 describe('digits in any script', () => {
   // The zero of every block of decimal digits Unicode has: "0", "٠", "०", "０", "𝟎"… Digits come in
   // whole 0-9 blocks, so a zero is a digit ten places into its run (or at its start).
@@ -426,10 +485,6 @@ describe('digits in any script', () => {
       ungroundedFigures('The charge is O.75 BOB.', ['The charge is 0.75 BOB.']).map((f) => f.text),
     ).toEqual(['O.75']);
     expect(ungroundedFigures('Room O.5 is upstairs.', ['Room O.5 is upstairs.'])).toEqual([]);
-  });
-
-  it('reads a vulgar fraction (one character, two numbers under NFKC) as no figure, not as two', () => {
-    expect(written('⅐ of the fee, ½ day')).toEqual([]);
   });
 
   it('leaves words and codes with letters beside digits alone', () => {

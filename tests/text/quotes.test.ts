@@ -38,7 +38,23 @@ describe('checkQuote', () => {
 
   it('does not find a quote cut inside a word', () => {
     expect(checkQuote('counted from the mem', LOANS).found).toBe(false);
+    expect(checkQuote('A renewal adds one full loan peri', LOANS).found).toBe(false);
     expect(checkQuote('counted from the member’s', LOANS).found).toBe(true);
+  });
+
+  it('does not find a quote that begins inside a word', () => {
+    const fees = 'Overdue items cost 0.50 BOB per item per day.';
+    expect(checkQuote('verdue items cost 0.50 BOB', fees)).toEqual({ found: false, why: 'not_in_passage' });
+    expect(checkQuote('Overdue items cost 0.50 BOB', fees)).toEqual({ found: true, span: [0, 27] });
+  });
+
+  it('finds a quote whose typographic double quotes were typed straight, and the other way round', () => {
+    const rule = 'Items marked \u201creference only\u201d stay in the building \u201e until closing\u201f.';
+    expect(checkQuote('marked "reference only" stay in the building " until closing"', rule).found).toBe(
+      true,
+    );
+    expect(checkQuote('Say \u2033stop\u2033 twice', 'Say "stop" twice.').found).toBe(true);
+    expect(normaliseForQuote('\u201ca\u201d \u201eb\u201f \u2033c\u2033')).toBe('"a" "b" "c"');
   });
 
   it('does not let a quote run from one table row into the next, or from the header into a row', () => {
@@ -61,6 +77,46 @@ describe('checkQuote', () => {
 
   it('keeps an underscore inside a word, which is not emphasis', () => {
     expect(normaliseForQuote('set max_items to _five_')).toBe('set max_items to five');
+    expect(normaliseForQuote('_five_ items\nor _ten_')).toBe('five items or ten');
+  });
+
+  it('reads white space at the start, the end and across lines as one space between words', () => {
+    expect(normaliseForQuote('  Loans end\n\n at closing  time. \n')).toBe('loans end at closing time.');
+    expect(checkQuote('Loans end at closing time', 'Loans end\nat closing time.')).toEqual({
+      found: true,
+      span: [0, 25],
+    });
+  });
+
+  it('folds every typographic single quote and prime to an apostrophe', () => {
+    expect(normaliseForQuote('\u2018a\u2019 \u201ab\u201b c\u2032')).toBe("'a' 'b' c'");
+  });
+
+  it('marks the end of every table row, and drops the separator row, however it is written', () => {
+    expect(normaliseForQuote('| a | b |\n|---|---|\n| c | d |')).toBe('a b \u2016 c d \u2016');
+    for (const separator of ['| --- | --- |', '|:---|---:|', '| :---: | :-- |  ', '--- | ---', ' |---|']) {
+      expect(normaliseForQuote(`| a | b |\n${separator}\n| c | d |`)).toBe('a b \u2016 c d \u2016');
+    }
+    expect(normaliseForQuote('Item | Loan\n--- | ---\nBooks | 21 days')).toBe('item loan books 21 days');
+  });
+
+  it('does not take a line that merely holds a pipe or ends in a dash for part of a table', () => {
+    const hours = 'Saturdays: 10:00 to 16:00\nSundays: -\neither|or will do\nHolidays: closed\n- Books';
+    expect(normaliseForQuote(hours)).toBe(
+      'saturdays: 10:00 to 16:00 sundays: - either or will do holidays: closed - books',
+    );
+    expect(checkQuote('Sundays: - either|or will', hours).found).toBe(true);
+  });
+
+  it('finds a quote that begins with an empty table row, as the rows after it', () => {
+    const rows = '| DVDs | 7 days | 1 |\n| Books | 21 days | 3 |';
+    expect(checkQuote('| |\n| DVDs | 7 days | 1 |', rows).found).toBe(true);
+  });
+
+  it('finds a row quoted with its closing pipe in a table written without one', () => {
+    expect(checkQuote('| DVDs | 7 days | 1 |', '| Item | Loan | Renewals\n| DVDs | 7 days | 1').found).toBe(
+      true,
+    );
   });
 
   it('finds any span of three or more words of any text in that text', () => {
@@ -85,6 +141,10 @@ describe('checkQuote: where the quote stands', () => {
   it('maps a normalised match back to the original text', () => {
     const [start, end] = spanOf('a renewal adds ONE full loan period') as [number, number];
     expect(LOANS.slice(start, end)).toBe('A **renewal** adds one full loan period');
+  });
+
+  it('locates a quote at the very start of its passage', () => {
+    expect(spanOf('how long you can')).toEqual([0, 16]);
   });
 
   it('locates a table row by its cells', () => {
