@@ -8,7 +8,7 @@ import {
 import { fitToBudget } from '../generation/budget';
 import { GenerationUnavailableError } from '../generation/errors';
 import { promptFor } from '../generation/prompts';
-import { replyVersionOf } from '../generation/reply-version';
+import { replyVersionOf, verificationRuleOf } from '../generation/reply-version';
 import { eitherSignal, untilAborted } from '../generation/waiting';
 import { type Retriever, retrieverOn } from '../retrieval/retrieve';
 import type {
@@ -20,7 +20,7 @@ import type {
   Scored,
 } from '../types';
 import type { Engine } from './engine-setup';
-import { gate } from './gate';
+import { contextOf, gate } from './gate';
 import { verify } from './verify';
 
 /** How many retrieved passages a result shows, whatever the context size: enough to see why. */
@@ -101,10 +101,7 @@ export async function ask(options: AskOptions): Promise<AskResult> {
     return refuse({ reason: 'no_relevant_context', detail: verdict.detail }, retrieved);
   }
 
-  // A passage that could not pass the gate on its own is not evidence, so it is not context either.
-  const context = retrieved
-    .slice(0, engine.contextSize)
-    .filter((scored) => scored.score >= engine.gate.threshold);
+  const context = contextOf(retrieved, engine);
   const generator = client.info;
   const fitted = fitToBudget({
     question,
@@ -187,7 +184,7 @@ export async function ask(options: AskOptions): Promise<AskResult> {
     reply,
     context: context.map((scored) => scored.passage),
     corpusIds: engine.corpusIds,
-    quotesRequired: replyVersionOf(engine.promptVersion) >= 2,
+    ...verificationRuleOf(replyVersionOf(engine.promptVersion)),
   });
   if (!checked.ok) {
     const { reason, detail, failed } = checked;

@@ -1,4 +1,5 @@
-import { ungroundedFigures } from '../text/figures';
+import type { VerificationRule } from '../generation/reply-version';
+import { extractFiguresInside, type Figure, figuresNotHeld } from '../text/figures';
 import { checkQuote } from '../text/quotes';
 import type { Citation, FailedCheck, Passage, QuotedSpan, Reply } from '../types';
 
@@ -22,16 +23,19 @@ export type Verdict =
  * What a reply that claims an answer must prove before anyone sees it, in this order: it has an answer;
  * it cites; every passage it cites was in this request's context (an id from elsewhere in the corpus is
  * as fabricated as one from nowhere: the model was not shown it); every quote is a span of the passage
- * it cites, and with `quotesRequired` (prompt v2) every citation has one; every figure in the answer is
- * in a cited passage. Each check is deterministic; none takes the model's word for anything.
+ * it cites, and with `quotesRequired` (prompt v2 on) every citation has one; every figure in the answer is
+ * in a cited passage, and with `figuresInQuotes` (prompt v3 on) inside one of the quotes: "You can borrow
+ * a DVD for 14 days" quoting the DVD row of a loan table is refused though the magazine row says 14 days.
+ * Each check is deterministic; none takes the model's word for anything.
  */
-export function verify(options: {
-  reply: Reply;
-  context: readonly Passage[];
-  corpusIds?: Pick<ReadonlySet<string>, 'has'>;
-  quotesRequired: boolean;
-}): Verdict {
-  const { reply, context, corpusIds, quotesRequired } = options;
+export function verify(
+  options: {
+    reply: Reply;
+    context: readonly Passage[];
+    corpusIds?: Pick<ReadonlySet<string>, 'has'>;
+  } & VerificationRule,
+): Verdict {
+  const { reply, context, corpusIds, quotesRequired, figuresInQuotes } = options;
   // "…", "—" or a zero-width space is as empty as "": an answer says something in letters or digits.
   if (!HAS_WORDS.test(reply.answer)) {
     return {
@@ -93,21 +97,39 @@ export function verify(options: {
     quotes.push({ id, quote, span: check.span });
   }
 
-  const cited = citations.map(({ id }) => byId.get(id) as Passage);
-  const [ungrounded] = ungroundedFigures(
-    reply.answer,
-    cited.map((passage) => passage.text),
-  );
+  const cited = [...new Set(citations.map(({ id }) => byId.get(id) as Passage))];
+  const [ungrounded] = figuresNotHeld(reply.answer, heldFigures({ cited, quotes, figuresInQuotes }));
   if (ungrounded !== undefined) {
     const ids = cited.map((passage) => passage.id);
+    const where = figuresInQuotes
+      ? `none of the quotes of the cited passages (${ids.join(', ')}) holds`
+      : `none of the cited passages (${ids.join(', ')}) holds`;
     return {
       ok: false,
       reason: 'ungrounded_figure',
-      detail: `the answer states ${JSON.stringify(ungrounded.text)}, which none of the cited passages (${ids.join(', ')}) holds`,
+      detail: `the answer states ${JSON.stringify(ungrounded.text)}, which ${where}`,
       failed: { kind: 'figure', figure: ungrounded.text, checkedAgainst: ids },
     };
   }
   return { ok: true, citations: [...new Set(citations.map(({ id }) => id))], quotes };
+}
+
+/**
+ * The figures an answer may state: those of the cited passages, or (prompt v3 on) only those standing
+ * inside a quote, each read in its passage so that what it counts is what the passage says it counts.
+ */
+function heldFigures(options: {
+  cited: readonly Passage[];
+  quotes: readonly QuotedSpan[];
+  figuresInQuotes: boolean;
+}): Figure[] {
+  const { cited, quotes, figuresInQuotes } = options;
+  return cited.flatMap((passage) => {
+    const spans = figuresInQuotes
+      ? quotes.filter(({ id }) => id === passage.id).map(({ span }) => span)
+      : [[0, passage.text.length] as const];
+    return extractFiguresInside({ text: passage.text, spans });
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { extractFigures, type Figure } from '../text/figures';
 import { STOPWORDS, termOf, tokenize, words } from '../text/tokenize';
 import { assertNever } from '../types';
+import { type AnswerKind, OPEN_KINDS, questionForm } from './question-form';
 
 // Whether one sentence (or table row) of a passage can answer a question, decided without a model.
 // The stand-in quotes; it does not understand. This check keeps it from quoting a sentence that only
@@ -18,47 +19,7 @@ import { assertNever } from '../types';
 //      far / deep / big… → a number; when → a date, day, time or clause of time; where → a place).
 // No word of any one question or corpus is special-cased; the lists below are closed and general.
 
-/** The kind of answer a question's form asks for. */
-export type AnswerKind =
-  | 'person'
-  | 'amount'
-  | 'count'
-  | 'duration'
-  | 'measure'
-  | 'time'
-  | 'place'
-  | 'yes_no'
-  | 'thing';
-
-// A question word counts only at the start, or after one preposition: "After how many days…", "In what
-// year…". A "who" later on opens a relative clause ("the card for members who are over 65"), not a question.
-const LEAD = String.raw`^\s*(?:(?:in|on|at|after|before|by|for|from|to|with|since|during|until|till|of|about|within|under)\s+)?`;
-const opening = (form: string) => new RegExp(`${LEAD}(?:${form})(?![\\p{L}])`, 'iu');
-
-const QUESTION_FORMS: ReadonlyArray<{ form: RegExp; kind: AnswerKind }> = [
-  { form: opening(String.raw`how\s+much`), kind: 'amount' },
-  { form: opening(String.raw`how\s+many`), kind: 'count' },
-  { form: opening(String.raw`how\s+(?:long|often|old|soon|frequently)`), kind: 'duration' },
-  { form: opening(String.raw`how\s+(?:far|big|large|tall|high|deep|wide|heavy|fast)`), kind: 'measure' },
-  {
-    form: opening(
-      String.raw`when|how\s+(?:late|early)|(?:what|which)\s+(?:time|day|date|year|month|century|decade|hour|season)s?`,
-    ),
-    kind: 'time',
-  },
-  { form: opening('where'), kind: 'place' },
-  { form: opening('who|whom|whose'), kind: 'person' },
-];
-
-// "Is there…", "Can I…", "Does the pool…": answered by a sentence about the same thing.
-const YES_NO_OPENING =
-  /^\s*(?:is|are|was|were|am|can|could|does|do|did|will|would|may|might|must|should|shall|has|have|had)(?![\p{L}])/iu;
-
-/** The kind of answer the question's form asks for: "Who is…?" → person, "How many…?" → count. */
-export function answerKind(question: string): AnswerKind {
-  if (YES_NO_OPENING.test(question)) return 'yes_no';
-  return QUESTION_FORMS.find(({ form }) => form.test(question))?.kind ?? 'thing';
-}
+export { type AnswerKind, answerKind } from './question-form';
 
 // ── What the question asks about ───────────────────────────────────────────────────────────────────
 
@@ -92,6 +53,10 @@ const NAMING_WORDS: ReadonlySet<string> = new Set(
 // Words, numbers, and single marks of punctuation (which end a phrase).
 const QUESTION_TOKEN = /\p{L}[\p{L}\p{M}'’]*|\d+(?:[.,]\d+)*|[^\s\p{L}\d]/gu;
 const WORD_START = /^[\p{L}\d]/u;
+// A capitalised word after these opens a sentence, not a name: "…on Sunday? Thanks!", "…? Cheers".
+const SENTENCE_MARK = /^[.!?]$/u;
+// "a new one", "the blue ones": a pronoun standing for a thing already named, not a thing to find.
+const PRONOUN_ONE: ReadonlySet<string> = new Set(['one', 'ones']);
 const CAPITALISED = /^\p{Lu}/u;
 
 /** A thing the question names, e.g. "head librarian" → terms ['head', 'librarian']. */
@@ -135,6 +100,7 @@ export function phrasesOf(question: string): Phrase[] {
   const phrases: Phrase[] = [];
   let current: OpenPhrase | undefined;
   let previous = '';
+  let afterSentenceMark = false;
   const close = (ender: string) => {
     const run = current?.words ?? [];
     // After "does" the subject is followed by its verb: "does the library open on…" → library. Unless
@@ -154,7 +120,14 @@ export function phrasesOf(question: string): Phrase[] {
   tokens.forEach((token, position) => {
     const folded = WORD_START.test(token) ? (words(token)[0] ?? '') : '';
     const before = previous;
+    const opensSentence = afterSentenceMark;
     previous = folded;
+    afterSentenceMark = SENTENCE_MARK.test(token);
+    if (PRONOUN_ONE.has(folded) && current !== undefined) {
+      // "a new one" points back at something named before; it names nothing to look for.
+      current = undefined;
+      return;
+    }
     if (folded === '' || PHRASE_BREAKERS.has(folded) || NAMING_WORDS.has(folded)) {
       close(folded);
       return;
@@ -166,7 +139,7 @@ export function phrasesOf(question: string): Phrase[] {
       }
       return;
     }
-    const capitalised = position > 0 && CAPITALISED.test(token);
+    const capitalised = position > 0 && !opensSentence && CAPITALISED.test(token);
     if (before === 'who' && !capitalised) {
       // "Who cleans the sauna?": what the person does is what the question is about; "The sauna is for
       // adults only." names people, but not who cleans.
@@ -186,12 +159,16 @@ export function phrasesOf(question: string): Phrase[] {
 }
 
 export function readQuestion(question: string): QuestionShape {
+  const form = questionForm(question);
+  // "long" of "how long", "time" of "what time": the form of the answer, not a thing it is about.
+  const formWords = new Set(form.words);
   const wordOf = new Map<string, string>();
   for (const word of words(question)) {
     if (word === '' || STOPWORDS.has(word) || NAMING_WORDS.has(word) || PHRASE_BREAKERS.has(word)) continue;
+    if (PRONOUN_ONE.has(word) || formWords.has(word)) continue;
     if (!wordOf.has(termOf(word))) wordOf.set(termOf(word), word);
   }
-  return { kind: answerKind(question), terms: [...wordOf.keys()], wordOf, phrases: phrasesOf(question) };
+  return { kind: form.kind, terms: [...wordOf.keys()], wordOf, phrases: phrasesOf(question) };
 }
 
 // ── What a unit holds ──────────────────────────────────────────────────────────────────────────────
@@ -206,6 +183,9 @@ const TIME_WORD =
   /\b(?:today|tomorrow|yesterday|morning|afternoon|evening|night|noon|midnight|weekends?|weekdays?|holidays?|daily|weekly|monthly|yearly|annually)\b/iu;
 // A clause of time answers "when" as well as a date does: "Borrowing is suspended when charges reach…".
 const TIME_CLAUSE = /\b(?:when|whenever|after|before|until|till|once|while|during|since|as soon as)\b/iu;
+// An age is a number said of people: "aged 16", "under 16", "65 and over", "16 years old", "the minimum age".
+const AGE =
+  /\b(?:ages?d?|under|over|older|younger|years? old|below|above)\b|\d+\s*(?:and|or)\s+(?:over|older|under|younger)\b/iu;
 const FREQUENCY = /\b(?:hourly|daily|weekly|monthly|yearly|annually|once|twice|every)\b/iu;
 // figures.ts knows number words up to twenty; a count can be larger.
 const LARGE_NUMBER_WORD =
@@ -234,7 +214,7 @@ const ROLE_NOUNS = `librarian manager director officer staff committee member pa
   council volunteer employee worker administrator receptionist leader chief ruler king queen founder author
   person people anyone anybody everyone everybody nobody adult child children resident visitor customer user
   student swimmer`.split(/\s+/u);
-const ROLE_NOUN = new RegExp(`\\b(?:${ROLE_NOUNS.join('|')})(?:s|es)?\\b`, 'iu');
+const ROLE_NOUN = new RegExp(`\\b(?:${ROLE_NOUNS.join('|')})(?:s|es)?\\b`, 'giu');
 
 const isNumber = (figure: Figure) =>
   figure.kind === 'number' ||
@@ -247,18 +227,28 @@ const LAST_YEAR = 2100;
 const isYear = (figure: Figure) =>
   figure.kind === 'number' && YEAR_DIGITS.test(figure.text) && figure.value <= LAST_YEAR;
 
-function namesSomeone(text: string): boolean {
-  if (ROLE_NOUN.test(text)) return true;
-  return [...text.matchAll(NAME)].some((match) => !DAY_OR_MONTH_NAME.test(match[0]));
+/**
+ * Whether the text names a person or role, other than those the question itself names: "the Library
+ * Services Committee" does not say who is on the Library Services Committee.
+ */
+function namesSomeone(text: string, asked: ReadonlySet<string>): boolean {
+  const isNew = (word: string) => !asked.has(termOf(word.toLowerCase()));
+  if ([...text.matchAll(ROLE_NOUN)].some((match) => isNew(match[0]))) return true;
+  return [...text.matchAll(NAME)].some((match) => !DAY_OR_MONTH_NAME.test(match[0]) && isNew(match[0]));
 }
 
 /** Whether a unit's text holds an answer of this kind. */
-function holdsKind(kind: AnswerKind, text: string): boolean {
+export function holdsKind(
+  kind: AnswerKind,
+  text: string,
+  /** The question's terms (stemmed): a person it names is not an answer to who. */
+  asked: ReadonlySet<string> = new Set(),
+): boolean {
   const figures = extractFigures(text);
   const hasNumber = figures.some(isNumber) || LARGE_NUMBER_WORD.test(text);
   switch (kind) {
     case 'person':
-      return namesSomeone(text);
+      return namesSomeone(text, asked);
     case 'amount':
       return (
         figures.some((figure) => figure.kind === 'amount' || figure.kind === 'percent') ||
@@ -270,6 +260,8 @@ function holdsKind(kind: AnswerKind, text: string): boolean {
     case 'count':
     case 'measure':
       return hasNumber;
+    case 'age':
+      return hasNumber && AGE.test(text);
     case 'duration':
       return hasNumber || FREQUENCY.test(text);
     case 'time':
@@ -307,16 +299,13 @@ export interface UnitCheck {
   context?: string;
 }
 
-/** Kinds whose form asks for no particular answer: the unit must be about nearly all of the question. */
-const NEEDS_COVERAGE: ReadonlySet<AnswerKind> = new Set(['yes_no', 'thing']);
-
 export function checkUnit({ question, unit, context = '' }: UnitCheck): UnitVerdict {
   const readWith = new Set([...tokenize(unit), ...tokenize(context)]);
   for (const phrase of question.phrases) {
     const absent = phrase.words.filter((_, at) => !readWith.has(phrase.terms[at] as string));
     if (absent.length > 0) return { ok: false, lacks: 'phrase', phrase, absent };
   }
-  if (NEEDS_COVERAGE.has(question.kind)) {
+  if (OPEN_KINDS.has(question.kind)) {
     const absent = question.terms.filter((term) => !readWith.has(term));
     if (absent.length > 1) {
       return { ok: false, lacks: 'terms', absent: absent.map((term) => question.wordOf.get(term) ?? term) };
@@ -335,6 +324,7 @@ const KIND_WORDS: Record<AnswerKind, string> = {
   person: 'names no one',
   amount: 'states no amount',
   count: 'states no count',
+  age: 'states no age',
   duration: 'states no duration or frequency',
   measure: 'states no number',
   time: 'states no date, day or time',
@@ -342,6 +332,9 @@ const KIND_WORDS: Record<AnswerKind, string> = {
   yes_no: 'is not about the question',
   thing: 'is not about the question',
 };
+
+/** What a unit lacks when it holds no answer of the kind asked: "states no amount". */
+export const describeMissingKind = (kind: AnswerKind) => KIND_WORDS[kind];
 
 /** Plain words for a failed verdict: `does not mention "head" (of "head librarian")`. */
 export function describeVerdict(verdict: Exclude<UnitVerdict, { ok: true }>): string {

@@ -87,6 +87,7 @@ export function createClaudeClient(options: ClaudeClientOptions): GenerationClie
   const formats = {
     1: zodOutputFormat(replySchemaFor(1)),
     2: zodOutputFormat(replySchemaFor(2)),
+    3: zodOutputFormat(replySchemaFor(3)),
   } satisfies Record<ReplyVersion, unknown>;
 
   return {

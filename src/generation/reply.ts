@@ -3,7 +3,7 @@ import { describeIssues } from '../issues';
 import type { Reply } from '../types';
 import type { ReplyVersion } from './reply-version';
 
-export { type ReplyVersion, replyVersionOf } from './reply-version';
+export { type ReplyVersion, replyVersionOf, verificationRuleOf } from './reply-version';
 
 // The reply a generator must give. Claude is held to it by structured outputs; a replayed reply and
 // anything else that claims to be a reply is parsed with the same schema. The schema follows the
@@ -45,8 +45,9 @@ export const ReplySchemaV2 = z
   })
   .strict();
 
+/** Prompt v3 asks for the same shape as v2; what changes is the verifier's rule for figures. */
 export function replySchemaFor(version: ReplyVersion) {
-  return version === 2 ? ReplySchemaV2 : ReplySchemaV1;
+  return version === 1 ? ReplySchemaV1 : ReplySchemaV2;
 }
 
 type Parsed = { ok: true; reply: Reply } | { ok: false; detail: string };
@@ -70,6 +71,9 @@ export function parseReply(raw: string, version: ReplyVersion): Parsed {
   }
   const parsed = ReplySchemaV2.safeParse(json);
   if (!parsed.success)
-    return { ok: false, detail: `reply does not match schema v2: ${describeIssues(parsed.error)}` };
+    return {
+      ok: false,
+      detail: `reply does not match schema v${version}: ${describeIssues(parsed.error)}`,
+    };
   return { ok: true, reply: parsed.data };
 }

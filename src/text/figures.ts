@@ -303,13 +303,31 @@ function holds(source: Figure, claim: Figure, counted: string | undefined): bool
   return source.kind === claim.kind && source.value === claim.value && source.unit === claim.unit;
 }
 
-/** The figures of `answer` that no text in `sources` holds. A bare number in the answer is held by any figure of the same value in a source ("45" is held by "45 days"); a figure with a unit needs the same value and the same unit (with currency: an amount written without currency in the answer is held by the same value with any currency, and vice versa a currency in the answer needs that currency or a bare amount of that value in the source). */
-export function ungroundedFigures(answer: string, sources: readonly string[]): Figure[] {
-  const held = sources.flatMap(extractFigures);
+/**
+ * The figures of `text` that stand wholly inside one of `spans` ([start, end) offsets), read in the whole
+ * text so that what a figure counts is what the text says it counts: the figures a quote of the text holds.
+ */
+export function extractFiguresInside(options: {
+  text: string;
+  spans: ReadonlyArray<readonly [number, number]>;
+}): Figure[] {
+  const { text, spans } = options;
+  return scan(text)
+    .filter(({ figure, end }) => spans.some(([from, to]) => end - figure.text.length >= from && end <= to))
+    .map(({ figure }) => figure);
+}
+
+/** The figures of `answer` that no figure of `held` holds (the rule of `ungroundedFigures`). */
+export function figuresNotHeld(answer: string, held: readonly Figure[]): Figure[] {
   return scan(answer)
     .filter(({ figure: claim, end, text }) => {
       const counted = claim.kind === 'number' ? countedNoun(text, end) : undefined;
       return !held.some((source) => holds(source, claim, counted));
     })
     .map(({ figure }) => figure);
+}
+
+/** The figures of `answer` that no text in `sources` holds. A bare number in the answer is held by any figure of the same value in a source ("45" is held by "45 days"); a figure with a unit needs the same value and the same unit (with currency: an amount written without currency in the answer is held by the same value with any currency, and vice versa a currency in the answer needs that currency or a bare amount of that value in the source). */
+export function ungroundedFigures(answer: string, sources: readonly string[]): Figure[] {
+  return figuresNotHeld(answer, sources.flatMap(extractFigures));
 }

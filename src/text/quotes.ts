@@ -110,6 +110,15 @@ export type QuoteCheck =
   | { found: true; span: QuoteSpan }
   | { found: false; why: 'too_short' | 'not_in_passage' };
 
+/**
+ * How many words a quote counts for: what white space separates, after the normalisation quotes are
+ * compared in ("Sunday: 12:00." is two, "**Free** parking." two). The one count the verifier and the
+ * stand-in both use, so that the stand-in never gives a quote the verifier calls too short.
+ */
+export function quoteWordCount(quote: string): number {
+  return (needleOf(quote).match(WORD) ?? []).length;
+}
+
 /** Where a quote stands in its passage: [start, end) offsets of the passage's original text. */
 export type QuoteSpan = [number, number];
 
@@ -118,8 +127,8 @@ export type QuoteSpan = [number, number];
  * where: the verifier's finding is what the page marks, so the two cannot disagree.
  */
 export function checkQuote(quote: string, passage: string): QuoteCheck {
+  if (quoteWordCount(quote) < MIN_QUOTE_WORDS) return { found: false, why: 'too_short' };
   const needle = needleOf(quote);
-  if ((needle.match(WORD) ?? []).length < MIN_QUOTE_WORDS) return { found: false, why: 'too_short' };
   const span = spanOf(needle, passage);
   return span === undefined ? { found: false, why: 'not_in_passage' } : { found: true, span };
 }

@@ -10,8 +10,9 @@ const context = [ONE, TWO];
 const corpusIds = new Set(['a#one', 'a#two', 'b#three']);
 const reply = (answer: string, citations: Citation[]) => ({ answered: true, answer, citations });
 const cite = (id: string, quote?: string): Citation => (quote === undefined ? { id } : { id, quote });
-const v2 = { context, corpusIds, quotesRequired: true };
-const v1 = { context, corpusIds, quotesRequired: false };
+const v3 = { context, corpusIds, quotesRequired: true, figuresInQuotes: true };
+const v2 = { context, corpusIds, quotesRequired: true, figuresInQuotes: false };
+const v1 = { context, corpusIds, quotesRequired: false, figuresInQuotes: false };
 
 describe('verify: citations', () => {
   it('accepts an answer citing only passages from its context, each once', () => {
@@ -56,7 +57,12 @@ describe('verify: citations', () => {
   });
 
   it('refuses an id outside the context even without the corpus to compare with', () => {
-    const verdict = verify({ reply: reply('x', [cite('b#three')]), context, quotesRequired: false });
+    const verdict = verify({
+      reply: reply('x', [cite('b#three')]),
+      context,
+      quotesRequired: false,
+      figuresInQuotes: false,
+    });
     expect(verdict).toMatchObject({ reason: 'fabricated_citation' });
   });
 });
@@ -205,5 +211,80 @@ describe('verify: any reply', () => {
       ),
       { numRuns: 400 },
     );
+  });
+});
+
+describe('verify: figures inside the quotes (prompt v3)', () => {
+  const LOANS = passage(
+    'b#loans',
+    'Loans by type:\n\n| Item type | Loan period |\n|---|---|\n| Magazines | 14 days |\n| DVDs and Blu-ray | 7 days |',
+  );
+  const loans = { context: [LOANS], corpusIds, quotesRequired: true };
+  const dvdRow = cite('b#loans', '| DVDs and Blu-ray | 7 days |');
+
+  it('refuses a figure of the cited passage that stands outside every quote', () => {
+    const verdict = verify({
+      reply: reply('You can borrow a DVD for 14 days.', [dvdRow]),
+      ...loans,
+      figuresInQuotes: true,
+    });
+    expect(verdict).toMatchObject({
+      ok: false,
+      reason: 'ungrounded_figure',
+      detail: 'the answer states "14 days", which none of the quotes of the cited passages (b#loans) holds',
+      failed: { kind: 'figure', figure: '14 days', checkedAgainst: ['b#loans'] },
+    });
+  });
+
+  it('accepts the figure its quote holds (guard)', () => {
+    const verdict = verify({
+      reply: reply('You can borrow a DVD for 7 days.', [dvdRow]),
+      ...loans,
+      figuresInQuotes: true,
+    });
+    expect(verdict.ok).toBe(true);
+  });
+
+  it('keeps the older rule for replays of v2: the figure anywhere in the cited passage', () => {
+    const verdict = verify({
+      reply: reply('You can borrow a DVD for 14 days.', [dvdRow]),
+      ...loans,
+      figuresInQuotes: false,
+    });
+    expect(verdict.ok).toBe(true);
+  });
+
+  it('accepts a figure held by any one of several quotes of the passage', () => {
+    const verdict = verify({
+      reply: reply('Magazines 14 days, DVDs 7 days.', [dvdRow, cite('b#loans', '| Magazines | 14 days |')]),
+      ...loans,
+      figuresInQuotes: true,
+    });
+    expect(verdict.ok).toBe(true);
+  });
+
+  it('reads what a quoted figure counts in its passage, not in the cut quote', () => {
+    const rooms = passage('s#rooms', 'A member can book up to 2 hours a day, and up to 7 days in advance.');
+    const verdict = verify({
+      reply: reply('You can book 2 rooms.', [cite('s#rooms', 'A member can book up to 2')]),
+      context: [rooms],
+      corpusIds,
+      quotesRequired: true,
+      figuresInQuotes: true,
+    });
+    expect(verdict).toMatchObject({ ok: false, reason: 'ungrounded_figure' });
+  });
+
+  it('refuses under v3 what v3 finds in a quote of another cited passage only when no quote holds it', () => {
+    const verdict = verify({
+      reply: reply('The cap is 20.00 BOB.', [cite('a#one', 'Overdue items cost 0.50 BOB per item per day')]),
+      ...v3,
+    });
+    expect(verdict).toMatchObject({ ok: false, reason: 'ungrounded_figure' });
+    const whole = verify({
+      reply: reply('The cap is 20.00 BOB.', [cite('a#one', 'capped at 20.00 BOB per item')]),
+      ...v3,
+    });
+    expect(whole.ok).toBe(true);
   });
 });

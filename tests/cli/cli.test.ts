@@ -79,7 +79,7 @@ describe('npm run ingest', () => {
       const result = run('ingest', ['--prompt', prompt, '--out', out]);
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(
-        /--prompt takes a prompt version this build ships \(answer\.v1, answer\.v2\)/,
+        /--prompt takes a prompt version this build ships \(answer\.v1, answer\.v2, answer\.v3\)/,
       );
       expect(existsSync(out)).toBe(false);
     },
@@ -149,7 +149,7 @@ describe('npm run ask', () => {
     expect(parsed).toMatchObject({
       status: 'answered',
       citations: ['02-borrowing#holds'],
-      promptVersion: 'answer.v2',
+      promptVersion: 'answer.v3',
     });
   });
 
@@ -504,7 +504,7 @@ describe('npm run eval', () => {
       /^PASS Who is the head librarian\?\n {5}refused: model_reported_no_answer$/m,
     );
     expect(result.stdout).toMatch(/^\d+ passed, 0 failed, 0 skipped$/m);
-    expect(result.stdout).toMatch(/prompt: answer\.v2/);
+    expect(result.stdout).toMatch(/prompt: answer\.v3/);
   });
 
   it('exits non-zero when a question fails', () => {

@@ -229,7 +229,7 @@ describe('what an index may set', () => {
 
   it('refuses an index built for a prompt version this build does not ship', () => {
     expect(() => parseIndex(header((h) => ({ ...h, promptVersion: 'answer.v0' })))).toThrow(
-      /promptVersion: a prompt version this build does not ship \(it ships answer\.v1, answer\.v2\)/,
+      /promptVersion: a prompt version this build does not ship \(it ships answer\.v1, answer\.v2, answer\.v3\)/,
     );
   });
 

@@ -23,4 +23,14 @@ describe('fitLogistic', () => {
     expect(fit.weights[0]).toBeGreaterThan(0);
     expect(fit.bias + (fit.weights[0] as number) * 0.5).toBeCloseTo(0, 6);
   });
+
+  it('lets a weighted example count for more', () => {
+    // A feature that never varies leaves the bias to say how often the label holds: 9 of 10 by weight.
+    const fit = fitLogistic({ features: [[0], [0]], labels: [true, false], weights: [9, 1] });
+    expect(fit.bias).toBeCloseTo(Math.log(9), 6);
+  });
+
+  it('refuses to fit nothing', () => {
+    expect(() => fitLogistic({ features: [], labels: [] })).toThrow(/no examples/u);
+  });
 });

@@ -52,7 +52,8 @@ describe('parseReply', () => {
   it('reads the reply version from the prompt version', () => {
     expect(replyVersionOf('answer.v1')).toBe(1);
     expect(replyVersionOf('answer.v2')).toBe(2);
-    expect(replyVersionOf('answer.v10')).toBe(2);
+    expect(replyVersionOf('answer.v3')).toBe(3);
+    expect(replyVersionOf('answer.v10')).toBe(3);
     expect(replyVersionOf('answer.test')).toBe(1);
   });
 

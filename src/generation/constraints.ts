@@ -1,0 +1,216 @@
+import { extractFigures } from '../text/figures';
+import { STOPWORDS, termOf, words } from '../text/tokenize';
+import { assertNever } from '../types';
+import type { AnswerKind } from './question-form';
+
+// What a question fixes about the form of its answer beyond its kind: the currency of an amount ("in US
+// dollars"), the unit of a duration ("how many hours"), the period of a rate ("per week"). A unit stating
+// the figure in another currency, unit or period does not answer it: "30.00 BOB" is not a price in US
+// dollars, and "2 hours a day" is not hours per week. The stand-in quotes; it never converts.
+
+/** What the question fixes, each empty when it fixes nothing. */
+export interface Constraints {
+  currencies: ReadonlySet<string>;
+  /** 'day', 'week', 'hour', …: the unit of "how many hours". */
+  unit?: string;
+  /** The period of a rate: "per week", "a month", "weekly" → 'week'. */
+  period?: string;
+  /** What "how many" counts, stemmed: "how many study rooms" → ['studi', 'room'], "how many days overdue" → ['day', 'overdu']. */
+  counted?: string[];
+  /** The word as the question wrote it: "rooms". */
+  countedWord?: string;
+  /** "What time…", "how late…": a clock time answers, a day does not. */
+  clock: boolean;
+  /** A value asked for by what it is ("the phone number", "the email address"): the unit must show one. */
+  value?: { what: string; pattern: RegExp };
+}
+
+// Values asked for by name, and what shows one. A sentence that mentions "phone number" without giving
+// one does not answer "what's the phone number?". A closed, general list.
+const VALUES: ReadonlyArray<{ asked: RegExp; what: string; pattern: RegExp }> = [
+  {
+    asked: /\b(?:phone|telephone|fax|mobile)\s+(?:number|no)\b/iu,
+    what: 'phone number',
+    pattern: /\d[\d\s()-]{5,}\d/u,
+  },
+  { asked: /\be-?mail(?:\s+address)?\b/iu, what: 'email address', pattern: /\S@\S/u },
+  {
+    asked: /\b(?:website|web\s+site|url|web\s+address)\b/iu,
+    what: 'web address',
+    pattern: /https?:\/\/|www\.|\w\.(?:com|org|net)\b/iu,
+  },
+  // A name is capitalised inside a sentence, or quoted: "the castle is called Mont-Saint-Michel".
+  { asked: /\bname\s+of\b|\bcalled\b/iu, what: 'name', pattern: /(?<=\S\s+)\p{Lu}\p{L}+|["“‘']\p{L}/u },
+  {
+    asked: /\b(?:password|passcode|pin(?:\s+number)?)\b/iu,
+    what: 'password',
+    pattern: /\b(?:password|passcode|pin)\b\s*(?:is|:)\s*\S/iu,
+  },
+];
+// What "what is the …" asks for comes right after it: "what's the email address for…".
+const ASKS_FOR_VALUE = /^\s*(?:what(?:'s|’s|\s+is|\s+are)?|which|tell\s+me|give\s+me)\s+(?:\w+\s+){0,3}?/iu;
+
+// Currency names and symbols, by ISO code. A general list: every currency named in a question must be
+// the one the answer states, whatever corpus answers it.
+const CURRENCY_NAMES: ReadonlyArray<[RegExp, string]> = [
+  [/\$|\bUSD\b|\b(?:us\s+)?dollars?\b|\bbucks?\b/iu, 'USD'],
+  [/€|\bEUR\b|\beuros?\b/iu, 'EUR'],
+  [/£|\bGBP\b|\bpounds?(?:\s+sterling)?\b|\bsterling\b|\bquid\b/iu, 'GBP'],
+  [/¥|\bJPY\b|\byen\b/iu, 'JPY'],
+  [/\bBOB\b|\bbolivianos?\b/iu, 'BOB'],
+  [/\bCHF\b|\bfrancs?\b/iu, 'CHF'],
+  [/\bINR\b|\brupees?\b/iu, 'INR'],
+  [/\bMXN\b|\bpesos?\b/iu, 'MXN'],
+  [/\bCAD\b|\bAUD\b/u, 'OTHER'],
+];
+const ASKS_CLOCK = /\b(?:what\s+time|what\s+hour|how\s+(?:late|early))\b/iu;
+const DURATION_UNITS = ['minute', 'hour', 'day', 'week', 'month', 'year'] as const;
+const UNIT_WORD = new RegExp(`^(${DURATION_UNITS.join('|')})s?$`, 'u');
+const HOW_MANY = /\bhow\s+many\s+((?:[\p{L}'’-]+\s*){1,4})/iu;
+const RATE = new RegExp(
+  String.raw`\b(?:per|a|an|each|every)\s+(${DURATION_UNITS.join('|')})\b|\b(hourly|daily|weekly|monthly|yearly|annually)\b`,
+  'giu',
+);
+const ADVERB_PERIOD: Readonly<Record<string, string>> = {
+  hourly: 'hour',
+  daily: 'day',
+  weekly: 'week',
+  monthly: 'month',
+  yearly: 'year',
+  annually: 'year',
+};
+
+function currenciesIn(text: string): Set<string> {
+  return new Set(CURRENCY_NAMES.filter(([pattern]) => pattern.test(text)).map(([, code]) => code));
+}
+
+function periodsIn(text: string): Set<string> {
+  const periods = new Set<string>();
+  for (const match of text.matchAll(RATE)) {
+    const named = match[1]?.toLowerCase() ?? ADVERB_PERIOD[(match[2] ?? '').toLowerCase()];
+    if (named !== undefined) periods.add(named);
+  }
+  return periods;
+}
+
+/** What `question` fixes about its answer. */
+export function constraintsOf(question: string): Constraints {
+  const constraints: Constraints = { currencies: currenciesIn(question), clock: ASKS_CLOCK.test(question) };
+  const howMany = HOW_MANY.exec(question);
+  if (howMany) {
+    const run: string[] = [];
+    for (const word of words(howMany[1] as string)) {
+      if (STOPWORDS.has(word)) break;
+      run.push(word);
+    }
+    if (run.length > 0) {
+      // "how many days overdue": the unit is the first word; the thing may be any word of the run.
+      const unit = UNIT_WORD.exec(run[0] as string)?.[1];
+      if (unit !== undefined) constraints.unit = unit;
+      constraints.counted = run.map(termOf);
+      constraints.countedWord = run.join(' ');
+    }
+  }
+  if (ASKS_FOR_VALUE.test(question)) {
+    const value = VALUES.find(({ asked }) => asked.test(question));
+    if (value !== undefined) constraints.value = { what: value.what, pattern: value.pattern };
+  }
+  const [period] = periodsIn(question);
+  if (period !== undefined && period !== constraints.unit) constraints.period = period;
+  return constraints;
+}
+
+/** The first constraint `unit` breaks, in plain words, or undefined when it keeps them all. */
+export function brokenConstraint(options: {
+  constraints: Constraints;
+  unit: string;
+  /** The lead-in or header the unit is read with. */
+  about?: string;
+}): string | undefined {
+  const { constraints, unit, about = '' } = options;
+  const figures = extractFigures(unit);
+  if (constraints.currencies.size > 0) {
+    const stated = new Set([
+      ...figures.flatMap((figure) => (figure.kind === 'amount' && figure.unit !== '' ? [figure.unit] : [])),
+      ...currenciesIn(unit),
+    ]);
+    const asked = [...constraints.currencies];
+    if (stated.size > 0 && !asked.some((code) => stated.has(code))) {
+      return `states ${[...stated].join(', ')}, not ${asked.join(', ')}`;
+    }
+  }
+  if (constraints.unit !== undefined) {
+    const units = new Set(figures.flatMap((figure) => (figure.kind === 'duration' ? [figure.unit] : [])));
+    if (units.size > 0 && !units.has(constraints.unit)) {
+      return `states ${[...units].map((unit) => `${unit}s`).join(', ')}, not ${constraints.unit}s`;
+    }
+  }
+  if (constraints.counted !== undefined && !countsAskedThing(constraints, unit, about)) {
+    return `states no number of ${constraints.countedWord ?? constraints.counted}`;
+  }
+  if (constraints.value !== undefined && !constraints.value.pattern.test(unit)) {
+    return `states no ${constraints.value.what}`;
+  }
+  if (constraints.period !== undefined) {
+    const periods = periodsIn(unit);
+    if (periods.size > 0 && !periods.has(constraints.period)) {
+      return `gives a figure per ${[...periods].join(', ')}, not per ${constraints.period}`;
+    }
+  }
+  return undefined;
+}
+
+/** Whether a figure of `unit` counts what "how many" asks about: "6 study rooms" for "how many rooms". */
+export function countsAskedThing(constraints: Constraints, unit: string, about = ''): boolean {
+  const { counted } = constraints;
+  if (counted === undefined) return true;
+  const figures = extractFigures(unit);
+  if (figures.some((figure) => figure.kind === 'duration' && counted.includes(termOf(figure.unit))))
+    return true;
+  // A number counts the noun right after it, or after one word more ("6 study rooms"); a duration counts
+  // its unit. "15 minutes after the start of a booking" counts minutes, not bookings.
+  const countsIt = (figure: (typeof figures)[number]) =>
+    figure.kind !== 'duration' && figure.counts.slice(0, 2).some((word) => counted.includes(word));
+  if (figures.some(countsIt)) return true;
+  // A table cell counts what its column's header names: "Renewals" over "| Books | 21 days | 3 |".
+  return figures.length > 0 && words(about).some((word) => counted.includes(termOf(word)));
+}
+
+const FREQUENCY = /\b(?:hourly|daily|weekly|monthly|yearly|annually|once|twice|every)\b/iu;
+const FREE = /\b(?:free|no charge|costs? nothing)\b/iu;
+
+/**
+ * Whether `unit` states a figure of exactly the kind asked: a duration for "how long", an amount (or
+ * "free") for "how much", a clock time for "what time", a number counting the thing for "how many".
+ * Forms that ask for no figure are met by any unit.
+ */
+export function statesAskedFigure(options: {
+  kind: AnswerKind;
+  constraints: Constraints;
+  unit: string;
+  about?: string;
+}): boolean {
+  const { kind, constraints, unit, about = '' } = options;
+  const figures = extractFigures(unit);
+  const has = (...kinds: string[]) => figures.some((figure) => kinds.includes(figure.kind));
+  switch (kind) {
+    case 'amount':
+      return has('amount', 'percent') || FREE.test(unit);
+    case 'count':
+      return has('number', 'duration') && countsAskedThing(constraints, unit, about);
+    case 'duration':
+      return has('duration') || FREQUENCY.test(unit);
+    case 'time':
+      return constraints.clock ? has('time') : has('time', 'date', 'duration', 'number');
+    case 'age':
+    case 'measure':
+      return has('number', 'duration');
+    case 'person':
+    case 'place':
+    case 'yes_no':
+    case 'thing':
+      return true;
+    default:
+      return assertNever(kind);
+  }
+}

@@ -1,0 +1,140 @@
+import { tokenize } from '../text/tokenize';
+import type { Passage } from '../types';
+import { checkUnit, holdsKind, type QuestionShape, readQuestion, type UnitVerdict } from './answerability';
+import { brokenConstraint, type Constraints, constraintsOf, statesAskedFigure } from './constraints';
+import { OPEN_KINDS } from './question-form';
+import { typoOfFunctionWord } from './typos';
+import { textOf, type Unit, unitsOf } from './units';
+
+// The stand-in as a scored reader: every unit of every passage in the context is a candidate, described
+// by a few features of how it meets the question; a logistic model fitted on the development sets
+// (scripts/fit-reader.ts, docs/reader-fit.md) turns them into a confidence.
+
+/** The features, in the order the fitted weights follow. Each is in [0, 1]. */
+export const FEATURE_NAMES = [
+  'termCover',
+  'contextCover',
+  'unseenTerms',
+  'phraseCover',
+  'kindHeld',
+  'kindExact',
+  'openForm',
+  'focus',
+  'firstPassage',
+] as const;
+export type FeatureName = (typeof FEATURE_NAMES)[number];
+export type Features = Record<FeatureName, number>;
+
+export interface Candidate {
+  unit: Unit;
+  features: Features;
+  /** The answerability check's verdict, for the words of a refusal. */
+  verdict: UnitVerdict;
+  /**
+   * Why a constraint of the question is not kept, in plain words: such a unit never answers, whatever
+   * its confidence ("30.00 BOB" for a price in US dollars, "2 hours a day" for hours per week).
+   */
+  broken?: string;
+}
+
+export interface Reading {
+  shape: QuestionShape;
+  constraints: Constraints;
+  candidates: Candidate[];
+  /** Question words taken as typos of small words ("dose" for "does") and left out. */
+  typos: string[];
+}
+
+const share = (part: number, whole: number) => (whole === 0 ? 1 : part / whole);
+
+/** What a unit says and what it is read with: its core, and the lead-in or header that says of what. */
+function unitText(unit: Unit): string {
+  const core = textOf(unit.passage, unit.core);
+  return unit.about === undefined ? core : `${textOf(unit.passage, unit.about)}\n${core}`;
+}
+
+/** Every unit of every passage, described against the question. */
+export function readPassages(options: { question: string; passages: readonly Passage[] }): Reading {
+  const { question, passages } = options;
+  const fullShape = readQuestion(question);
+  const contextTerms = new Set(
+    passages.flatMap((passage) => [...tokenize(passage.text), ...tokenize(passage.trail.join(' '))]),
+  );
+  // A word no passage uses that is one slip from a small word is that word mistyped: "dose" → "does".
+  const typos = fullShape.terms.filter(
+    (term) => !contextTerms.has(term) && typoOfFunctionWord(fullShape.wordOf.get(term) ?? term),
+  );
+  const shape: QuestionShape = {
+    ...fullShape,
+    terms: fullShape.terms.filter((term) => !typos.includes(term)),
+    phrases: fullShape.phrases.filter((phrase) => !phrase.terms.every((term) => typos.includes(term))),
+  };
+  const constraints = constraintsOf(question);
+  const units = passages.flatMap((passage) => unitsOf(passage));
+  const unitTerms = units.map((unit) => new Set(tokenize(unitText(unit))));
+  const weight = (term: string) => {
+    const holding = unitTerms.filter((terms) => terms.has(term)).length;
+    return Math.log(1 + (units.length + 1) / (holding + 1));
+  };
+  const weights = new Map(shape.terms.map((term) => [term, weight(term)]));
+  const totalWeight = [...weights.values()].reduce((sum, value) => sum + value, 0);
+  const unseen = share(shape.terms.filter((term) => !contextTerms.has(term)).length, shape.terms.length);
+  const open = OPEN_KINDS.has(shape.kind) ? 1 : 0;
+  const askedTerms = new Set(tokenize(question));
+
+  const candidates = units.map((unit, at): Candidate => {
+    const terms = unitTerms[at] as Set<string>;
+    const text = unitText(unit);
+    const context = contextOf(unit.passage);
+    const readWith = new Set([...terms, ...tokenize(context)]);
+    const held = shape.terms.reduce((sum, term) => sum + (terms.has(term) ? (weights.get(term) ?? 0) : 0), 0);
+    const phraseWords = shape.phrases.flatMap((phrase) => phrase.terms);
+    const about = unit.about === undefined ? '' : textOf(unit.passage, unit.about);
+    const broken = brokenConstraint({ constraints, unit: textOf(unit.passage, unit.core), about });
+    const features: Features = {
+      termCover: totalWeight === 0 ? 0 : held / totalWeight,
+      contextCover: share(shape.terms.filter((term) => readWith.has(term)).length, shape.terms.length),
+      unseenTerms: unseen,
+      phraseCover: share(phraseWords.filter((term) => readWith.has(term)).length, phraseWords.length),
+      kindHeld: holdsKind(shape.kind, textOf(unit.passage, unit.core), askedTerms) ? 1 : 0,
+      kindExact: statesAskedFigure({
+        kind: shape.kind,
+        constraints,
+        unit: textOf(unit.passage, unit.core),
+        about,
+      })
+        ? 1
+        : 0,
+      openForm: open,
+      focus: 0,
+      firstPassage: unit.passage === passages[0] ? 1 : 0,
+    };
+    // What the question names, and the kind of answer it asks for, in one unit: the two together say
+    // more than either ("| Magazines | 14 days | 1 |" for "how long can I keep a magazine?").
+    features.focus = features.phraseCover * features.kindExact * features.termCover;
+    const verdict = checkUnit({ question: shape, unit: text, context });
+    return { unit, features, verdict, ...(broken === undefined ? {} : { broken }) };
+  });
+  return { shape, constraints, candidates, typos: typos.map((term) => fullShape.wordOf.get(term) ?? term) };
+}
+
+/** What a unit is read with: its passage's headings and first sentence say what it is about. */
+function contextOf(passage: Passage): string {
+  const [first] = unitsOf(passage);
+  return [...passage.trail, first === undefined ? '' : textOf(passage, first.core)].join('\n');
+}
+
+/** A fitted logistic model: weights by feature name, a bias, and the confidence an answer needs. */
+export interface ReaderModel {
+  bias: number;
+  weights: Features;
+  threshold: number;
+  source: string;
+}
+
+/** The model's confidence that `features` describe a unit that answers, in (0, 1). */
+export function confidence(model: Pick<ReaderModel, 'bias' | 'weights'>, features: Features): number {
+  let z = model.bias;
+  for (const name of FEATURE_NAMES) z += model.weights[name] * features[name];
+  return 1 / (1 + Math.exp(-z));
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { phrasesOf, readQuestion } from '../../src/generation/answerability';
+import { answerKind, questionForm } from '../../src/generation/question-form';
+import { typoOfFunctionWord } from '../../src/generation/typos';
+
+describe('the question form: one home for the stand-in and its check', () => {
+  it('reads the form of the first clause that has one, after a greeting or a remark', () => {
+    expect(answerKind('hi, im 15, can i get a card on my own?')).toBe('yes_no');
+    expect(answerKind('Hello, how much is a Visitor card?')).toBe('amount');
+    expect(answerKind('how long dose it take to join, and can i borrow straight away?')).toBe('duration');
+  });
+
+  it('does not read a "when" inside the question as its form (issue 12: the form written twice)', () => {
+    expect(answerKind('What happens when my card expires?')).toBe('thing');
+    expect(answerKind('When does my card expire?')).toBe('time');
+  });
+
+  it('gives the form’s own words, which say what kind of answer and not what it is about', () => {
+    expect(questionForm('How long can I keep a magazine?')).toEqual({
+      kind: 'duration',
+      words: ['how', 'long'],
+    });
+    expect(readQuestion('How long can I keep a magazine?').terms).toEqual(['keep', 'magazin']);
+    expect(readQuestion('What time does the library open?').terms).not.toContain('time');
+  });
+});
+
+describe('what the question asks about: the too-strict checks of issue 14', () => {
+  it('does not take a capitalised courtesy word after the question for a name', () => {
+    expect(phrasesOf('Is the library open on Sunday? Thanks!').map((phrase) => phrase.text)).toEqual([
+      'library open',
+      'Sunday',
+    ]);
+    expect(phrasesOf('What does a Visitor card cost? Cheers').map((phrase) => phrase.text)).toEqual([
+      'Visitor card',
+    ]);
+  });
+
+  it('still takes a capitalised word inside the question for a name (guard)', () => {
+    expect(phrasesOf('What are the hours at the Birch Road branch?').map((phrase) => phrase.text)).toContain(
+      'Birch Road branch',
+    );
+  });
+
+  it('does not require "one" of "a new one": it points back, it names nothing', () => {
+    const question = readQuestion('I lost my card, what will a new one cost?');
+    expect(question.terms).not.toContain('one');
+    expect(question.phrases.map((phrase) => phrase.text)).not.toContain('new one');
+    expect(question.phrases.map((phrase) => phrase.text)).not.toContain('new');
+  });
+
+  it('reads a small word typed wrong as that word, not as a thing to find', () => {
+    expect(typoOfFunctionWord('dose')).toBe(true);
+    expect(typoOfFunctionWord('waht')).toBe(true);
+    // Real words a slip away from a small word, of another length or first letter, are kept.
+    expect(typoOfFunctionWord('hours')).toBe(false);
+    expect(typoOfFunctionWord('hour')).toBe(false);
+    expect(typoOfFunctionWord('card')).toBe(false);
+    expect(typoOfFunctionWord('does')).toBe(false);
+  });
+});

@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { createExtractiveClient, rankCandidates } from '../../src/generation/extractive';
+import {
+  confidence,
+  FEATURE_NAMES,
+  type Features,
+  type ReaderModel,
+  readPassages,
+} from '../../src/generation/reader';
+import { READER_MODEL } from '../../src/generation/reader-model';
+import { textOf, unitsOf } from '../../src/generation/units';
+import type { Passage } from '../../src/types';
+
+const passage = (text: string, id = 'f#p'): Passage => ({ id, file: 'f.md', line: 1, trail: ['F'], text });
+const zero = Object.fromEntries(FEATURE_NAMES.map((name) => [name, 0])) as Features;
+const prompt = { version: 'answer.v3', text: 'test' };
+
+async function reply(question: string, passages: Passage[], model: ReaderModel) {
+  const outcome = await createExtractiveClient({ model }).generate({ question, passages, prompt });
+  if (!outcome.ok) throw new Error('the stand-in never fails');
+  return outcome.reply;
+}
+
+describe('the reader model', () => {
+  it('has a fitted weight for every feature and says where it came from', () => {
+    expect(Object.keys(READER_MODEL.weights).sort()).toEqual([...FEATURE_NAMES].sort());
+    expect(READER_MODEL.source).toMatch(/npm run fit:reader/u);
+    expect(READER_MODEL.threshold).toBeGreaterThan(0);
+    expect(READER_MODEL.threshold).toBeLessThan(1);
+  });
+
+  it('turns features into a confidence by the logistic of the weighted sum', () => {
+    const model = { bias: -1, weights: { ...zero, termCover: 2, firstPassage: -1 } };
+    expect(confidence(model, zero)).toBeCloseTo(1 / (1 + Math.exp(1)), 12);
+    expect(confidence(model, { ...zero, termCover: 1 })).toBeCloseTo(1 / (1 + Math.exp(-1)), 12);
+    expect(confidence(model, { ...zero, termCover: 1, firstPassage: 1 })).toBeCloseTo(0.5, 12);
+  });
+
+  it('answers at or above the threshold and refuses below it', async () => {
+    const text = 'A member can book a study room for up to 2 hours a day.';
+    const ask = 'How long can I book a study room for?';
+    const [best] = rankCandidates({ question: ask, passages: [passage(text)] }).ranked;
+    const sure = best?.confidence ?? 0;
+    expect(sure).toBeGreaterThan(0);
+    expect((await reply(ask, [passage(text)], { ...READER_MODEL, threshold: sure })).answered).toBe(true);
+    const above = { ...READER_MODEL, threshold: sure + 1e-9 };
+    const refused = await reply(ask, [passage(text)], above);
+    expect(refused.answered).toBe(false);
+    expect(refused.answer).toContain(`below the ${above.threshold.toFixed(2)} an answer needs`);
+  });
+
+  it('never answers with a unit that breaks what the question fixes, however low the threshold', async () => {
+    const model = { ...READER_MODEL, threshold: 0 };
+    const cost = passage('A Visitor card costs 30.00 BOB per year.');
+    const refused = await reply('How much is a Visitor card in euros?', [cost], model);
+    expect(refused.answered).toBe(false);
+    expect(refused.answer).toContain('states BOB, not EUR');
+    expect((await reply('How much is a Visitor card?', [cost], model)).answered).toBe(true);
+  });
+
+  it('never answers a "who" with a unit that names no one, however low the threshold', async () => {
+    const model = { ...READER_MODEL, threshold: 0 };
+    const sauna = passage('The sauna is cleaned every evening.');
+    const refused = await reply('Who cleans the sauna?', [sauna], model);
+    expect(refused).toMatchObject({ answered: false });
+    expect(refused.answer).toContain('names no one');
+  });
+
+  it('describes each unit by how it meets the question', () => {
+    const text = 'The quiet areas have 40 reading seats.\n\nPhones must be silent.';
+    const { candidates } = readPassages({
+      question: 'How many seats are in the quiet areas?',
+      passages: [passage(text)],
+    });
+    const [seats, phones] = candidates;
+    expect(seats?.features).toMatchObject({
+      termCover: 1,
+      contextCover: 1,
+      kindHeld: 1,
+      kindExact: 1,
+      firstPassage: 1,
+    });
+    expect(phones?.features).toMatchObject({ termCover: 0, kindHeld: 0, kindExact: 0 });
+    expect(phones?.broken).toBe('states no number of seats');
+  });
+
+  it('counts a question word no passage uses, and leaves out a typo of a small word', () => {
+    const text = 'Joining takes about 10 minutes at the front desk.';
+    const reading = readPassages({
+      question: 'how long dose joining take? any parking?',
+      passages: [passage(text)],
+    });
+    expect(reading.typos).toEqual(['dose']);
+    expect(reading.candidates[0]?.features.unseenTerms).toBeCloseTo(1 / 3, 12);
+  });
+
+  it('ranks a unit of the first passage above the same unit of a later one', () => {
+    const text = 'Holds are kept for 5 days.';
+    const { ranked } = rankCandidates({
+      question: 'How long are holds kept?',
+      passages: [passage(text, 'a#one'), passage(text, 'a#two')],
+    });
+    expect(ranked.map((scored) => scored.candidate.unit.passage.id)).toEqual(['a#one', 'a#two']);
+    expect(ranked[0]?.confidence).toBeGreaterThan(ranked[1]?.confidence ?? 1);
+  });
+});
+
+describe('units of a passage', () => {
+  const show = (text: string) => {
+    const p = passage(text);
+    return unitsOf(p).map((unit) => ({
+      kind: unit.kind,
+      core: textOf(p, unit.core),
+      shown: unit.shown.map((span) => textOf(p, span)),
+    }));
+  };
+
+  it('gives a table row with its header, skipping the separator', () => {
+    expect(show('| Item | Loan |\n|---|---|\n| Books | 21 days |')).toEqual([
+      { kind: 'row', core: '| Books | 21 days |', shown: ['| Item | Loan |', '| Books | 21 days |'] },
+    ]);
+  });
+
+  it('gives a list item with the sentence that leads into the list, and the lead-in with its whole list', () => {
+    expect(show('Hours are set. The hours are:\n\n- Monday: 9:00.\n- Sunday: closed.')).toEqual([
+      { kind: 'sentence', core: 'Hours are set.', shown: ['Hours are set.'] },
+      {
+        kind: 'lead-in',
+        core: 'The hours are:',
+        shown: ['The hours are:\n\n- Monday: 9:00.\n- Sunday: closed.'],
+      },
+      { kind: 'item', core: 'Monday: 9:00.', shown: ['The hours are:', 'Monday: 9:00.'] },
+      { kind: 'item', core: 'Sunday: closed.', shown: ['The hours are:', 'Sunday: closed.'] },
+    ]);
+  });
+
+  it('takes no lead-in for a list after a sentence that does not lead into it', () => {
+    expect(show('The pool is open daily.\n\n- Monday: 9:00.')[1]).toEqual({
+      kind: 'item',
+      core: 'Monday: 9:00.',
+      shown: ['Monday: 9:00.'],
+    });
+  });
+
+  it('keeps an item’s continuation line with the item', () => {
+    expect(show('- A long item\n  that goes on.\n- Next.').map((unit) => unit.core)).toEqual([
+      'A long item\n  that goes on.',
+      'Next.',
+    ]);
+  });
+
+  it('reads nothing inside a code fence or a line of HTML tags', () => {
+    expect(
+      show('Run it.\n\n```js\nconst a = 1. Then b.\n```\n<toc></toc>\nDone.').map((unit) => unit.core),
+    ).toEqual(['Run it.', 'Done.']);
+  });
+});
