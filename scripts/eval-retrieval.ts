@@ -13,7 +13,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import MiniSearch from 'minisearch';
-import { createEngine } from '../src/ask/engine';
+import { createEngine, retrieverOf } from '../src/ask/engine';
 import { DEFAULT_GATE } from '../src/config';
 import { bestOf, calibrateOn, type EvalQuestion, parseEvalSet, rocAuc } from '../src/evaluation/eval-set';
 import { compileIndex } from '../src/ingest/compile';
@@ -75,9 +75,11 @@ function measure(name: string, rank: Ranker, items: readonly SquadItem[]): Figur
 }
 
 function sourcebound(model: RetrievalModel, files: Array<{ path: string; text: string }>): Ranker {
-  const engine = createEngine(compileIndex({ files, gate: DEFAULT_GATE, maxChars: WHOLE_PARAGRAPHS, model }));
+  const retriever = retrieverOf(
+    createEngine(compileIndex({ files, gate: DEFAULT_GATE, maxChars: WHOLE_PARAGRAPHS, model })),
+  );
   return (question) => {
-    const hits = engine.retriever.retrieve(question, DEPTH);
+    const hits = retriever.retrieve(question, DEPTH);
     return { ids: hits.map((hit) => hit.passage.id), best: hits[0]?.score ?? 0 };
   };
 }
@@ -112,9 +114,9 @@ function libraryRobustness(model: RetrievalModel, questions: readonly EvalQuesti
     .filter((name) => name.endsWith('.md'))
     .sort()
     .map((path) => ({ path, text: readText(join('corpus', path), 'corpus file') }));
-  const engine = createEngine(compileIndex({ files, model }));
-  const best = (question: string) => bestOf(engine.retriever.retrieve(question, 1)).bestScore;
-  const calibration = calibrateOn(engine.retriever, questions);
+  const retriever = retrieverOf(createEngine(compileIndex({ files, model })));
+  const best = (question: string) => bestOf(retriever.retrieve(question, 1)).bestScore;
+  const calibration = calibrateOn(retriever, questions);
   const { midpoint, lowestAnswerable, highestUnanswerable } = calibration;
   const answerable = questions.filter((item) => item.answerable);
   return {

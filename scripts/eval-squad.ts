@@ -141,7 +141,7 @@ run(async () => {
   console.log(`npm run eval:squad -- --file ${file} --prompt ${values.prompt}`);
   console.log(`data: ${SQUAD_CREDIT}; ${description}`);
   console.log(
-    `${engine.retriever.passages.length} passages; gate threshold ${engine.gate.threshold} (shipped, ` +
+    `${engine.passages.length} passages; gate threshold ${engine.gate.threshold} (shipped, ` +
       `calibrated on the library manual, not on SQuAD); prompt ${promptVersion}; generator: extractive ` +
       'stand-in, no key; "before" and "after" are the stand-in with the answerability check off and on',
   );

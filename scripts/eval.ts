@@ -1,5 +1,5 @@
 // npm run eval -- [--questions FILE] [--index FILE] [--calibrate] [--model ID] [--no-model] | --replies FILE
-import { ask, createEngine, type Engine } from '../src/ask/engine';
+import { ask, createEngine, type Engine, retrieverOf } from '../src/ask/engine';
 import {
   type Calibration,
   calibrateOn,
@@ -148,7 +148,7 @@ run(async () => {
   const engine = createEngine(index);
 
   if (values.calibrate) {
-    printCalibration(calibrateOn(engine.retriever, items));
+    printCalibration(calibrateOn(retrieverOf(engine), items));
     console.log(`\nshipped threshold: ${index.gate.threshold} (${index.gate.source})`);
     return 0;
   }

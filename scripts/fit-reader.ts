@@ -8,7 +8,7 @@
 // into src/generation/reader-model.ts and the report into docs/reader-fit.md.
 import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
-import { createEngine, type Engine } from '../src/ask/engine';
+import { createEngine, type Engine, retrieverOf } from '../src/ask/engine';
 import { contextOf, gate } from '../src/ask/gate';
 import { DEFAULT_CONTEXT_SIZE } from '../src/config';
 import { parseEvalSet } from '../src/evaluation/eval-set';
@@ -56,7 +56,7 @@ const contains = (text: string, needle: string) =>
  * the gate's context (contextOf). The reader is fitted and measured on what it is given in use.
  */
 function givenToReader(engine: Engine, question: string): Passage[] {
-  const retrieved = engine.retriever.retrieve(question, engine.contextSize);
+  const retrieved = retrieverOf(engine).retrieve(question, engine.contextSize);
   if (!gate(retrieved, engine.gate).pass) return [];
   return contextOf(retrieved, engine).map((scored) => scored.passage);
 }

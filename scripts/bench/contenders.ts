@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { Index as FlexIndex } from 'flexsearch';
 import MiniSearch from 'minisearch';
 import { z } from 'zod';
-import { createEngine, type Engine } from '../../src/ask/engine-setup';
+import { createEngine, type Engine, retrieverOf } from '../../src/ask/engine';
 import { gate } from '../../src/ask/gate';
 import { parseIndex, serializeIndex } from '../../src/compiled-index/parse';
 import type { CompiledIndex } from '../../src/compiled-index/types';
@@ -105,13 +105,14 @@ export function sourceboundWith(model: RetrievalModel): Contender {
           engine = createEngine(parseIndex(bytes));
         },
         rank(query, limit) {
-          return loaded('rank')
-            .retriever.retrieve(query, limit)
+          return retrieverOf(loaded('rank'))
+            .retrieve(query, limit)
             .map((scored) => positions.get(scored.passage.id) ?? -1);
         },
         query(query) {
           const current = loaded('query');
-          gate(current.retriever.retrieve(query, RETRIEVED), current.gate);
+          // As ask() does: the retriever is made per question from the index built at load.
+          gate(retrieverOf(current).retrieve(query, RETRIEVED), current.gate);
         },
         release() {
           engine = undefined;

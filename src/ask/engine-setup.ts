@@ -1,14 +1,19 @@
-// The engine as loaded once per index: retrieval ready, gate and prompt read. Apart from engine.ts (ask)
-// so that the page can prepare the engine while it loads and fetch the question-time code (the verifier,
-// the stand-in) only when the first question is asked.
+// The engine as loaded once per index: the inverted index built, gate and prompt read. Apart from
+// engine.ts (ask) so that the page can prepare the engine while it loads and fetch the question-time code
+// only when the first question is asked. That code includes reading the question (retrieve.ts, the text
+// model in src/text): nothing before a question reads words, and the first download has a size budget.
 import type { CompiledIndex } from '../compiled-index/types';
-import { GATE_EVIDENCE, THESAURUS_WEIGHT } from '../config';
-import { createRetriever, type Retriever } from '../retrieval/retrieve';
-import type { GateSettings } from '../types';
+import { InvertedIndex } from '../retrieval/inverted-index';
+import type { GateSettings, Passage, Thesaurus } from '../types';
 
 /** Everything `ask()` needs that does not change between questions. */
 export interface Engine {
-  retriever: Retriever;
+  /** The corpus's postings with idf and norms derived: the load's heavy work, done once per index. */
+  invertedIndex: InvertedIndex;
+  /** The passages in the index's order. */
+  passages: readonly Passage[];
+  /** Question words the corpus lacks → corpus terms that stand for them, when the index has one. */
+  thesaurus?: Thesaurus;
   gate: GateSettings;
   /** The shipped prompt's version; its text is looked up when a question is asked. */
   promptVersion: string;
@@ -19,15 +24,14 @@ export interface Engine {
 
 export function createEngine(index: CompiledIndex): Engine {
   return {
-    retriever: createRetriever({
+    invertedIndex: new InvertedIndex({
       model: index.model,
       terms: index.terms,
       postings: index.postings,
-      passages: index.passages,
-      ...(index.thesaurus === undefined ? {} : { thesaurus: index.thesaurus }),
-      expansionWeight: THESAURUS_WEIGHT,
-      ...(GATE_EVIDENCE === undefined ? {} : { evidence: GATE_EVIDENCE }),
+      passageCount: index.passages.length,
     }),
+    passages: index.passages,
+    ...(index.thesaurus === undefined ? {} : { thesaurus: index.thesaurus }),
     gate: index.gate,
     promptVersion: index.promptVersion,
     contextSize: index.contextSize,

@@ -1,9 +1,16 @@
-import { MAX_CONTEXT_CHARS, MAX_QUESTION_CHARS, QUESTION_DEADLINE_MS } from '../config';
+import {
+  GATE_EVIDENCE,
+  MAX_CONTEXT_CHARS,
+  MAX_QUESTION_CHARS,
+  QUESTION_DEADLINE_MS,
+  THESAURUS_WEIGHT,
+} from '../config';
 import { fitToBudget } from '../generation/budget';
 import { GenerationUnavailableError } from '../generation/errors';
 import { promptFor } from '../generation/prompts';
 import { replyVersionOf, verificationRuleOf } from '../generation/reply-version';
 import { eitherSignal, untilAborted } from '../generation/waiting';
+import { type Retriever, retrieverOn } from '../retrieval/retrieve';
 import type {
   AskResult,
   ContextBudget,
@@ -20,6 +27,21 @@ import { verify } from './verify';
 const SHOWN_PASSAGES = 5;
 
 export { createEngine, type Engine } from './engine-setup';
+
+/**
+ * How `engine` reads questions, with the shipped thesaurus weight and evidence model. Made here, at
+ * question time, not in `createEngine`: the question reading and the text model stay out of the page's
+ * first download. Only closures over the index built at load, so making one per question costs nothing.
+ */
+export function retrieverOf(engine: Engine): Retriever {
+  return retrieverOn({
+    invertedIndex: engine.invertedIndex,
+    passages: engine.passages,
+    ...(engine.thesaurus === undefined ? {} : { thesaurus: engine.thesaurus }),
+    expansionWeight: THESAURUS_WEIGHT,
+    ...(GATE_EVIDENCE === undefined ? {} : { evidence: GATE_EVIDENCE }),
+  });
+}
 
 export interface AskOptions {
   engine: Engine;
@@ -69,7 +91,7 @@ export async function ask(options: AskOptions): Promise<AskResult> {
     });
   }
 
-  const { scored: retrieved, reading } = engine.retriever.read(
+  const { scored: retrieved, reading } = retrieverOf(engine).read(
     question,
     Math.max(SHOWN_PASSAGES, engine.contextSize),
   );

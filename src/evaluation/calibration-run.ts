@@ -1,7 +1,7 @@
 // Calibrating the gate of the visitor's documents on their own labelled questions, in the page: the
 // same parse (the eval set's schema) and the same calibrateOn as `npm run eval -- --calibrate`. Its own
 // chunk, fetched when a visitor measures: the eval set's schema uses zod's classic API.
-import type { Engine } from '../ask/engine-setup';
+import { type Engine, retrieverOf } from '../ask/engine';
 import { formatScore, roundScore } from '../retrieval/score-format';
 import type { GateSettings } from '../types';
 import { type Calibration, calibrateOn, type EvalQuestion, readEvalSet } from './eval-set';
@@ -22,7 +22,7 @@ export function runCalibration(engine: Engine, text: string): CalibrationRun {
 
 /** Calibrates `engine`'s corpus on labelled questions (labelled by clicking, or read from a file). */
 export function calibrateItems(engine: Engine, items: readonly EvalQuestion[]): CalibrationRun {
-  const calibration = calibrateOn(engine.retriever, items);
+  const calibration = calibrateOn(retrieverOf(engine), items);
   if (calibration.lowestAnswerable === undefined || calibration.highestUnanswerable === undefined) {
     return {
       ok: false,

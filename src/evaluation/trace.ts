@@ -259,7 +259,7 @@ function clientFor(trace: Trace): GenerationClient {
 export async function replayTrace(trace: Trace, engine: Engine, indexHash: string): Promise<Replay> {
   const indexChanged = indexHash !== trace.indexHash;
   if (indexChanged) {
-    const byId = new Map(engine.retriever.passages.map((passage) => [passage.id, passage]));
+    const byId = new Map(engine.passages.map((passage) => [passage.id, passage]));
     const changed: string[] = [];
     // Every passage retrieved, not only the context: a gate refusal rests on them all (and has no context).
     for (const { id, textHash } of trace.passages) {

@@ -1,4 +1,3 @@
-import { editDistance } from '../text/edit-distance';
 import { assertNever } from '../types';
 import type { RetrievalModel } from './model';
 import { corpusStats, type Postings } from './postings';
@@ -151,29 +150,18 @@ export class InvertedIndex {
   }
 
   /**
-   * The corpus term nearest to `term` within `maxDistance` edits, sharing its first letter (typos rarely
-   * touch it, and it keeps the search to one slice of the sorted vocabulary); ties go to the more common.
+   * The corpus terms that begin with `prefix`, in sorted order, each with how many passages hold it: a
+   * slice of the sorted vocabulary found by binary search, for the typo reading (`nearestTerm` in
+   * retrieve.ts), which compares words at question time and so is not built into the index.
    */
-  nearest(term: string, maxDistance: number): string | undefined {
+  *termsStartingWith(prefix: string): Generator<{ term: string; passageCount: number }> {
     const terms = this.#terms;
-    const first = term.slice(0, 1);
-    let at = lowerBound(terms, first);
-    let best: { term: string; distance: number; frequency: number } | undefined;
-    for (; at < terms.length && (terms[at] as string).startsWith(first); at++) {
-      const candidate = terms[at] as string;
-      const distance = editDistance({ from: term, to: candidate, max: maxDistance });
-      if (distance > maxDistance) continue;
-      const { starts } = this.#postings;
-      const frequency = (starts[at + 1] as number) - (starts[at] as number);
-      if (
-        best === undefined ||
-        distance < best.distance ||
-        (distance === best.distance && frequency > best.frequency)
-      ) {
-        best = { term: candidate, distance, frequency };
-      }
+    const { starts } = this.#postings;
+    for (let at = lowerBound(terms, prefix); at < terms.length; at++) {
+      const term = terms[at] as string;
+      if (!term.startsWith(prefix)) return;
+      yield { term, passageCount: (starts[at + 1] as number) - (starts[at] as number) };
     }
-    return best?.term;
   }
 
   /**

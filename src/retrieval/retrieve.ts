@@ -1,3 +1,6 @@
+// Question-time code: the text model and the edit distance are here, not in the InvertedIndex, so that the
+// page can build the index at load (its first download, held to a size budget) without them.
+import { editDistance } from '../text/edit-distance';
 import { type TermOf, termOf, termsOf, words } from '../text/tokenize';
 import type { Passage, QuestionReading, Scored, Thesaurus } from '../types';
 import { type EvidenceFeatures, type EvidenceWeights, evidenceScore } from './evidence';
@@ -6,7 +9,6 @@ import type { RetrievalModel } from './model';
 import type { Postings } from './postings';
 
 export interface Retriever {
-  readonly passages: readonly Passage[];
   /** The `limit` passages most similar to the question, best first, each with a score in (0, 1]. */
   retrieve(question: string, limit: number): Scored[];
   /** `retrieve`, with how the question was read (typos, expansions) and each passage's gate features. */
@@ -26,10 +28,10 @@ const MIN_TYPO_LETTERS = 5;
 const MIN_TWO_EDITS = 8;
 const LETTERS_ONLY = /^\p{L}+$/u;
 
-export function createRetriever(options: {
-  model: RetrievalModel;
-  terms: readonly string[];
-  postings: Postings;
+/** What reading a question needs: the corpus's index, built once, and what the index does not hold. */
+export interface RetrieverOptions {
+  invertedIndex: InvertedIndex;
+  /** The passages in the index's order: `Hit.doc` is a position in them. */
   passages: readonly Passage[];
   /** The gate's evidence model; without it a passage's score is the scorer's own. */
   evidence?: EvidenceWeights;
@@ -37,10 +39,31 @@ export function createRetriever(options: {
   thesaurus?: Thesaurus;
   /** What a term reached through the thesaurus weighs, against 1 for a written word; 0 turns it off. */
   expansionWeight?: number;
-}): Retriever {
-  const { passages, evidence, thesaurus } = options;
+}
+
+/** A retriever with its index built here, from the compiled index's parts: for scripts and tests. */
+export function createRetriever(
+  options: Omit<RetrieverOptions, 'invertedIndex'> & {
+    model: RetrievalModel;
+    terms: readonly string[];
+    postings: Postings;
+  },
+): Retriever {
+  const { model, terms, postings, ...reading } = options;
+  const passageCount = reading.passages.length;
+  return retrieverOn({
+    ...reading,
+    invertedIndex: new InvertedIndex({ model, terms, postings, passageCount }),
+  });
+}
+
+/**
+ * Reads questions against an index already built (the load's heavy work: idf, norms). Building the
+ * retriever costs nothing more than its closures, so the page makes one when a question is asked.
+ */
+export function retrieverOn(options: RetrieverOptions): Retriever {
+  const { invertedIndex: index, passages, evidence, thesaurus } = options;
   const expansionWeight = options.expansionWeight ?? 0;
-  const index = new InvertedIndex({ ...options, passageCount: passages.length });
 
   /**
    * The question's terms. A word the corpus lacks is read through the thesaurus when it knows the word
@@ -65,7 +88,7 @@ export function createRetriever(options: {
         return [found, ...related.map((target) => ({ term: target, word }))];
       }
       if (word.length < MIN_TYPO_LETTERS || !LETTERS_ONLY.test(word)) return [found];
-      const near = index.nearest(term, word.length >= MIN_TWO_EDITS ? 2 : 1);
+      const near = nearestTerm({ index, term, maxDistance: word.length >= MIN_TWO_EDITS ? 2 : 1 });
       if (near === undefined) return [found];
       reading.readAs.push({ written: word, readAs: near });
       return [{ term: near, word }];
@@ -127,10 +150,34 @@ export function createRetriever(options: {
   }
 
   return {
-    passages,
     read,
     retrieve: (question, limit) => read(question, limit).scored,
   };
+}
+
+/**
+ * The corpus term nearest to `term` within `maxDistance` edits, sharing its first letter (typos rarely
+ * touch it, and it keeps the search to one slice of the sorted vocabulary); ties go to the more common.
+ */
+function nearestTerm(options: {
+  index: InvertedIndex;
+  term: string;
+  maxDistance: number;
+}): string | undefined {
+  const { index, term, maxDistance } = options;
+  let best: { term: string; distance: number; passageCount: number } | undefined;
+  for (const candidate of index.termsStartingWith(term.slice(0, 1))) {
+    const distance = editDistance({ from: term, to: candidate.term, max: maxDistance });
+    if (distance > maxDistance) continue;
+    if (
+      best === undefined ||
+      distance < best.distance ||
+      (distance === best.distance && candidate.passageCount > best.passageCount)
+    ) {
+      best = { ...candidate, distance };
+    }
+  }
+  return best?.term;
 }
 
 /** A word of the retrieved passages that folds to `term`, to show a person instead of a stem. */

@@ -1,22 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ask as askEngine, createEngine } from '../../src/ask/engine';
-import { parseIndex } from '../../src/compiled-index/parse';
 import { parseEvalSet } from '../../src/evaluation/eval-set';
 import { createExtractiveClient } from '../../src/generation/extractive';
 import { useSite } from './harness';
-import { DIST } from './server';
+import { shippedIndex } from './server';
 import { ask, resultOfThisQuestion } from './site';
 
 const site = useSite();
-
-/** The index the site ships, read from the build the page is served from. */
-function shippedIndex() {
-  const file = readdirSync(join(DIST, 'assets')).find((name) => /^index-[\w-]+\.bin$/u.test(name));
-  if (file === undefined) throw new Error('e2e: no compiled index in dist/assets; run `npm run build`');
-  return parseIndex(readFileSync(join(DIST, 'assets', file)));
-}
 
 describe('the page decides as the command line does', () => {
   it('every evaluation question: the same outcome, passages and scores in the page as in Node', async () => {

@@ -1,7 +1,9 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { parseIndex } from '../../src/compiled-index/parse';
+import type { CompiledIndex } from '../../src/compiled-index/types';
 
 /** The built site, as `npm run build` leaves it. */
 export const DIST = resolve(import.meta.dirname, '../../dist');
@@ -37,6 +39,13 @@ export function assertBuilt(root = DIST): void {
       `e2e: no built site at ${root}/index.html. Run \`npm run build\` first (\`npm run test:e2e\` does both).`,
     );
   }
+}
+
+/** The index the site ships, read from the build the page is served from. */
+export function shippedIndex(root = DIST): CompiledIndex {
+  const file = readdirSync(join(root, 'assets')).find((name) => /^index-[\w-]+\.bin$/u.test(name));
+  if (file === undefined) throw new Error('e2e: no compiled index in dist/assets; run `npm run build`');
+  return parseIndex(readFileSync(join(root, 'assets', file)));
 }
 
 /** The file under `root` a URL path maps to, or undefined for anything outside the base or outside it. */

@@ -56,7 +56,9 @@ type Phase =
 
 /** Whether a run made on `before` still holds on `after`: only the threshold is free to differ. */
 const sameQuestionPath = (before: Engine, after: Engine) =>
-  before.retriever === after.retriever &&
+  before.invertedIndex === after.invertedIndex &&
+  before.passages === after.passages &&
+  before.thesaurus === after.thesaurus &&
   before.promptVersion === after.promptVersion &&
   before.contextSize === after.contextSize &&
   before.corpusIds === after.corpusIds &&

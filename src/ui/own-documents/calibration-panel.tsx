@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { Engine } from '../../ask/engine-setup';
+import { type Engine, retrieverOf } from '../../ask/engine';
 import { serializeIndex } from '../../compiled-index/container';
 import type { CompiledIndex } from '../../compiled-index/types';
 import { isCalibrated } from '../../config';
@@ -69,7 +69,7 @@ export function CalibrationPanel({
     event.preventDefault();
     const asked = question.trim();
     if (asked === '') return;
-    setShown({ question: asked, passages: engine.retriever.retrieve(asked, SHOWN_PASSAGES) });
+    setShown({ question: asked, passages: retrieverOf(engine).retrieve(asked, SHOWN_PASSAGES) });
   };
 
   const label = (verdict: Label) => {

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createEngine } from '../../../src/ask/engine-setup';
+import { createEngine, retrieverOf } from '../../../src/ask/engine';
 import type { RiskCoveragePoint } from '../../../src/evaluation/eval-run';
 import * as questionTime from '../../../src/ui/ask/question-time';
 import { EvalPage } from '../../../src/ui/eval/eval-page';
@@ -185,7 +185,7 @@ describe('EvalPage on the bundled manual', () => {
 function curveRows(): number {
   const scores = new Set<number>(
     JSON.parse(readFileSync('eval/questions.json', 'utf8')).flatMap((item: { question: string }) => {
-      const context = library.retriever
+      const context = retrieverOf(library)
         .retrieve(item.question, library.contextSize)
         .map(({ score }) => score);
       return context.length === 0 ? [0] : context;
