@@ -160,8 +160,6 @@ export async function ask(options: AskOptions): Promise<AskResult> {
   } finally {
     clearTimeout(timer);
   }
-  // A client that saw the deadline's abort reports a cancel; it was the deadline.
-  if (timedOut()) return refuse(timeout, retrieved, context);
 
   if (!outcome.ok) {
     const { reason, code, detail, raw } = outcome;

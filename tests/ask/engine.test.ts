@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { ask, createEngine } from '../../src/ask/engine';
+import { describe, expect, it, vi } from 'vitest';
+import { ask, createEngine, retrieverOf } from '../../src/ask/engine';
 import { MAX_QUESTION_CHARS } from '../../src/config';
 import { createClaudeClient } from '../../src/generation/claude';
 import { GenerationUnavailableError } from '../../src/generation/errors';
@@ -99,6 +99,19 @@ describe('ask: the passages a result shows', () => {
   });
 });
 
+describe('ask: what the request carried', () => {
+  it('records the budget once passages were sent, and none when the gate stopped the question', async () => {
+    const sent = refused(await ask({ engine, client: replying(NO_ANSWER), question: CAT_QUESTION }));
+    expect(sent.budget).toMatchObject({ maxChars: 24_000, elided: [] });
+    expect(sent.budget?.sentChars).toBeGreaterThan(0);
+    const stopped = refused(
+      await ask({ engine, client: neverCalled(), question: 'What is the wifi password?' }),
+    );
+    expect(stopped.reason).toBe('no_relevant_context');
+    expect(stopped.budget).toBeUndefined();
+  });
+});
+
 describe('ask: how the question was read', () => {
   it('says which word it read as another, and says nothing when the question was read as written', async () => {
     const typo = await ask({
@@ -139,7 +152,7 @@ describe('ask: what the generator is given', () => {
   });
 
   it('takes a passage that scores exactly the threshold as context', async () => {
-    const [best] = engine.retriever.retrieve(CAT_QUESTION, 1);
+    const [best] = retrieverOf(engine).retrieve(CAT_QUESTION, 1);
     const exact = { ...engine, gate: { ...engine.gate, threshold: best?.score ?? Number.NaN } };
     const client = replying(NO_ANSWER);
     const result = await ask({ engine: exact, client, question: CAT_QUESTION });
@@ -410,6 +423,16 @@ describe('ask: through the real Claude client, with an injected fetch', () => {
 
 describe('ask: the deadline per question', () => {
   const CAT = 'How many hours a day does a cat sleep?';
+
+  it('leaves no timer behind once the question is done', async () => {
+    vi.useFakeTimers();
+    try {
+      await ask({ engine, client: replying(NO_ANSWER), question: CAT });
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 
   it('refuses as a timeout when the body stalls after the headers', async () => {
     // Headers, then nothing: the SDK's own timeout covers only the wait for headers.
