@@ -37,9 +37,9 @@ export function retrieverOf(engine: Engine): Retriever {
   return retrieverOn({
     invertedIndex: engine.invertedIndex,
     passages: engine.passages,
-    ...(engine.thesaurus === undefined ? {} : { thesaurus: engine.thesaurus }),
+    thesaurus: engine.thesaurus,
     expansionWeight: THESAURUS_WEIGHT,
-    ...(GATE_EVIDENCE === undefined ? {} : { evidence: GATE_EVIDENCE }),
+    evidence: GATE_EVIDENCE,
   });
 }
 

@@ -34,9 +34,9 @@ export interface RetrieverOptions {
   /** The passages in the index's order: `Hit.doc` is a position in them. */
   passages: readonly Passage[];
   /** The gate's evidence model; without it a passage's score is the scorer's own. */
-  evidence?: EvidenceWeights;
+  evidence?: EvidenceWeights | undefined;
   /** Question words the corpus lacks → corpus terms that stand for them (compiled at ingest). */
-  thesaurus?: Thesaurus;
+  thesaurus?: Thesaurus | undefined;
   /** What a term reached through the thesaurus weighs, against 1 for a written word; 0 turns it off. */
   expansionWeight?: number;
 }

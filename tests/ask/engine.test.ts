@@ -108,7 +108,7 @@ describe('ask: what the request carried', () => {
       await ask({ engine, client: neverCalled(), question: 'What is the wifi password?' }),
     );
     expect(stopped.reason).toBe('no_relevant_context');
-    expect(stopped.budget).toBeUndefined();
+    expect(Object.keys(stopped)).not.toContain('budget');
   });
 });
 
@@ -423,6 +423,21 @@ describe('ask: through the real Claude client, with an injected fetch', () => {
 
 describe('ask: the deadline per question', () => {
   const CAT = 'How many hours a day does a cat sleep?';
+
+  it('times out also when the caller gave a signal it never aborted', async () => {
+    const deaf = {
+      info: { kind: 'scripted', name: 'deaf' } as const,
+      generate: () => new Promise<never>(() => {}),
+    };
+    const signal = new AbortController().signal;
+    const result = refused(await ask({ engine, client: deaf, question: CAT, signal, deadlineMs: 20 }));
+    expect(result).toMatchObject({ reason: 'model_unavailable', code: 'timeout' });
+  });
+
+  it('rethrows an AbortError that neither the caller nor the deadline caused', async () => {
+    const stray = Object.assign(new Error('aborted by something else'), { name: 'AbortError' });
+    await expect(ask({ engine, client: throwing(stray), question: CAT })).rejects.toBe(stray);
+  });
 
   it('leaves no timer behind once the question is done', async () => {
     vi.useFakeTimers();
