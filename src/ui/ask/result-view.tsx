@@ -1,7 +1,7 @@
 import { type Explanation, explainRefusal } from '../../ask/reasons';
 import { formatScore } from '../../retrieval/score-format';
 import type { AskResult, FailedCheck } from '../../types';
-import type { Span } from './passage-text';
+import { blocksOf, PassageText, type Span } from './passage-text';
 import { PassageScores, Passages, passageAnchor } from './passages';
 
 interface ResultViewProps {
@@ -101,7 +101,15 @@ function Answer({
   return (
     <>
       <h2 id="result-heading">Answer</h2>
-      <p class="answer-text">{result.answer}</p>
+      {blocksOf(result.answer).some((block) => block.kind === 'table') ? (
+        // A table row quoted with its header (the stand-in's answer to "how long…" from a table) reads
+        // as the table it is, drawn from text like a passage's; any other answer stays one block of text.
+        <div class="answer-text">
+          <PassageText markdown={result.answer} />
+        </div>
+      ) : (
+        <p class="answer-text">{result.answer}</p>
+      )}
       <p class="citations">
         Sources: <PassageLinks ids={result.citations} onOpenPassage={onOpenPassage} />
       </p>
