@@ -1,5 +1,5 @@
 import { extractFigures, type Figure } from '../text/figures';
-import { STOPWORDS, termOf, tokenize, words } from '../text/tokenize';
+import { STOPWORDS, termOf, tokenize, tokensOf, words } from '../text/tokenize';
 import { assertNever } from '../types';
 import { type AnswerKind, OPEN_KINDS, questionForm } from './question-form';
 
@@ -50,9 +50,6 @@ const PHRASE_BREAKERS: ReadonlySet<string> = new Set(
 const NAMING_WORDS: ReadonlySet<string> = new Set(
   'name names named call called calls term terms known kind kinds type types sort'.split(' '),
 );
-// Words, numbers, and single marks of punctuation (which end a phrase).
-const QUESTION_TOKEN = /\p{L}[\p{L}\p{M}'’]*|\d+(?:[.,]\d+)*|[^\s\p{L}\d]/gu;
-const WORD_START = /^[\p{L}\d]/u;
 // A capitalised word after these opens a sentence, not a name: "…on Sunday? Thanks!", "…? Cheers".
 const SENTENCE_MARK = /^[.!?]$/u;
 // "a new one", "the blue ones": a pronoun standing for a thing already named, not a thing to find.
@@ -78,7 +75,8 @@ export interface QuestionShape {
 }
 
 interface OpenPhrase {
-  words: string[];
+  /** Each word as written (for messages) and as the text model reads it (for its term). */
+  words: Array<{ written: string; word: string }>;
   /** Started by a capitalised word, not a determiner: only capitalised words continue it. */
   capitalsOnly: boolean;
   /** The subject after an auxiliary: the run may end in the verb ("does the library open"). */
@@ -109,20 +107,22 @@ export function phrasesOf(question: string): Phrase[] {
     const named = endsInVerb ? run.slice(0, -1) : run;
     if (named.length > 0) {
       phrases.push({
-        text: named.join(' '),
-        words: named,
-        terms: named.map((word) => termOf(words(word)[0] as string)),
+        text: named.map(({ written }) => written).join(' '),
+        words: named.map(({ written }) => written),
+        terms: named.map(({ word }) => termOf(word)),
       });
     }
     current = undefined;
   };
-  const tokens = question.match(QUESTION_TOKEN) ?? [];
-  tokens.forEach((token, position) => {
-    const folded = WORD_START.test(token) ? (words(token)[0] ?? '') : '';
+  // Read as the text model reads words: "the error boundary's method" names "error boundary", and
+  // "an inter-library loan" one thing, "inter-library loan".
+  tokensOf(question).forEach((token, position) => {
+    const folded = token.kind === 'word' ? token.word.word : '';
+    const read = { written: token.written, word: folded };
     const before = previous;
     const opensSentence = afterSentenceMark;
     previous = folded;
-    afterSentenceMark = SENTENCE_MARK.test(token);
+    afterSentenceMark = token.kind === 'mark' && SENTENCE_MARK.test(token.written);
     if (PRONOUN_ONE.has(folded) && current !== undefined) {
       // "a new one" points back at something named before; it names nothing to look for.
       current = undefined;
@@ -139,20 +139,20 @@ export function phrasesOf(question: string): Phrase[] {
       }
       return;
     }
-    const capitalised = position > 0 && !opensSentence && CAPITALISED.test(token);
+    const capitalised = position > 0 && !opensSentence && CAPITALISED.test(token.written);
     if (before === 'who' && !capitalised) {
       // "Who cleans the sauna?": what the person does is what the question is about; "The sauna is for
       // adults only." names people, but not who cleans.
       close(folded);
-      phrases.push({ text: token, words: [token], terms: [termOf(folded)] });
+      phrases.push({ text: token.written, words: [token.written], terms: [termOf(folded)] });
       return;
     }
     if (current !== undefined && (!current.capitalsOnly || capitalised)) {
-      current.words.push(token);
+      current.words.push(read);
       return;
     }
     close(folded);
-    if (capitalised) current = { words: [token], capitalsOnly: true, subject: false };
+    if (capitalised) current = { words: [read], capitalsOnly: true, subject: false };
   });
   close('');
   return phrases;

@@ -72,11 +72,12 @@ function piecesOf(unit: Unit, neighbours: Unit[]): Span[] | undefined {
 /** Why the closest candidate does not answer, in plain words. */
 function whatIsMissing(reading: ReturnType<typeof readPassages>, candidate: Candidate): string {
   const reasons: string[] = [];
-  const absent = reading.shape.terms.filter(
-    (term) => !reading.candidates.some((other) => other.unit.passage.text.toLowerCase().includes(term)),
-  );
-  if (candidate.features.unseenTerms > 0 && absent.length > 0) {
-    const listed = absent.map((term) => JSON.stringify(reading.shape.wordOf.get(term) ?? term)).join(', ');
+  // The terms the unseenTerms feature counts: read by the text model, so "preact-render-to-string" is
+  // not reported unseen in passages that hold it.
+  if (reading.unseen.length > 0) {
+    const listed = reading.unseen
+      .map((term) => JSON.stringify(reading.shape.wordOf.get(term) ?? term))
+      .join(', ');
     reasons.push(`the passages never mention ${listed}`);
   }
   if (candidate.broken !== undefined) reasons.push(`it ${candidate.broken}`);

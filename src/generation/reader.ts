@@ -43,6 +43,8 @@ export interface Reading {
   candidates: Candidate[];
   /** Question words taken as typos of small words ("dose" for "does") and left out. */
   typos: string[];
+  /** The question's terms no passage holds, read by the text model as the features read them. */
+  unseen: string[];
 }
 
 const share = (part: number, whole: number) => (whole === 0 ? 1 : part / whole);
@@ -78,7 +80,8 @@ export function readPassages(options: { question: string; passages: readonly Pas
   };
   const weights = new Map(shape.terms.map((term) => [term, weight(term)]));
   const totalWeight = [...weights.values()].reduce((sum, value) => sum + value, 0);
-  const unseen = share(shape.terms.filter((term) => !contextTerms.has(term)).length, shape.terms.length);
+  const unseenTerms = shape.terms.filter((term) => !contextTerms.has(term));
+  const unseen = share(unseenTerms.length, shape.terms.length);
   const open = OPEN_KINDS.has(shape.kind) ? 1 : 0;
   const askedTerms = new Set(tokenize(question));
 
@@ -115,7 +118,13 @@ export function readPassages(options: { question: string; passages: readonly Pas
     const verdict = checkUnit({ question: shape, unit: text, context });
     return { unit, features, verdict, ...(broken === undefined ? {} : { broken }) };
   });
-  return { shape, constraints, candidates, typos: typos.map((term) => fullShape.wordOf.get(term) ?? term) };
+  return {
+    shape,
+    constraints,
+    candidates,
+    typos: typos.map((term) => fullShape.wordOf.get(term) ?? term),
+    unseen: unseenTerms,
+  };
 }
 
 /** What a unit is read with: its passage's headings and first sentence say what it is about. */

@@ -8,7 +8,8 @@ import { stem } from './stem';
 // in a question can meet the same amount in a passage; letters joined by hyphens stay one word
 // ("inter-library"), joined up below so that it meets "interlibrary".
 const TOKEN = /\p{L}[\p{L}\p{M}']*(?:-\p{L}[\p{L}\p{M}']*)*|\d+(?:[.,]\d+)*/gu;
-const APOSTROPHE_TAIL = /'(s|re|ve|ll|d|m)?$/u;
+const APOSTROPHE_TAIL_ANY_CASE = /'(s|re|ve|ll|d|m)?$/iu;
+const WORD_OR_NUMBER_START = /^[\p{L}\d]/u;
 // "doesn't" → "does" + "not"; "can't", "won't" and "shan't" lose more than the n't.
 const NEGATION = /n't$/u;
 const NEGATED_BASE: Readonly<Record<string, string>> = { ca: 'can', wo: 'will', sha: 'shall' };
@@ -42,28 +43,49 @@ function fold(text: string): string {
   return text.normalize('NFKD').replace(/\p{M}/gu, '').replace(TYPOGRAPHIC_APOSTROPHE, "'");
 }
 
-/** The words of a text with how each was written; see `words`. */
-export function wordsOf(text: string): Word[] {
+/**
+ * One piece of a text read in order: a word (as `words` reads it) with how it was written, possessive
+ * and contraction tails dropped ("boundary's" → written "boundary"), or a single mark of punctuation.
+ */
+export type TextToken = { kind: 'word'; word: Word; written: string } | { kind: 'mark'; written: string };
+
+// A word or number as TOKEN reads it, else one mark of punctuation (which ends a phrase).
+const TOKEN_OR_MARK = new RegExp(`${TOKEN.source}|[^\\s\\p{L}\\d]`, 'gu');
+
+/** The words and marks of a text in order, read as `wordsOf` reads words (the one reading of both). */
+export function tokensOf(text: string): TextToken[] {
   const folded = fold(text);
   // Capitals mark an acronym only in text that also has lower case: a question typed in capitals shouts.
   const hasLowerCase = LOWER_CASE.test(folded);
-  const found: Word[] = [];
-  for (const [token] of folded.matchAll(TOKEN)) {
+  const found: TextToken[] = [];
+  const push = (word: Word, written: string) => found.push({ kind: 'word', word, written });
+  for (const [token] of folded.matchAll(TOKEN_OR_MARK)) {
+    if (!WORD_OR_NUMBER_START.test(token)) {
+      found.push({ kind: 'mark', written: token });
+      continue;
+    }
     const acronym = hasLowerCase && UPPER_CASE_WORD.test(token);
     const lower = token.toLowerCase();
     if (NEGATION.test(lower)) {
       const base = lower.slice(0, -3);
-      found.push({ word: NEGATED_BASE[base] ?? base, acronym: false }, { word: 'not', acronym: false });
+      push({ word: NEGATED_BASE[base] ?? base, acronym: false }, token.slice(0, -3));
+      push({ word: 'not', acronym: false }, 'not');
       continue;
     }
-    const word = lower.replace(APOSTROPHE_TAIL, '');
+    const written = token.replace(APOSTROPHE_TAIL_ANY_CASE, '');
+    const word = written.toLowerCase();
     if (!word.includes('-')) {
-      found.push({ word, acronym });
+      push({ word, acronym }, written);
       continue;
     }
-    found.push({ word: word.replaceAll('-', ''), acronym, parts: word.split('-') });
+    push({ word: word.replaceAll('-', ''), acronym, parts: word.split('-') }, written);
   }
   return found;
+}
+
+/** The words of a text with how each was written; see `words`. */
+export function wordsOf(text: string): Word[] {
+  return tokensOf(text).flatMap((token) => (token.kind === 'word' ? [token.word] : []));
 }
 
 /**

@@ -7,6 +7,7 @@ import { createExtractiveClient, EXTRACTIVE } from '../../src/generation/extract
 import { answerKind } from '../../src/generation/question-form';
 import { compileIndex } from '../../src/ingest/compile';
 import { checkQuote } from '../../src/text/quotes';
+import { termOf } from '../../src/text/tokenize';
 
 // The fictional Harbour Lane pool, written so that every rule can be shown both ways: a question the
 // pool's pages answer, and a look-alike that shares their words but is not answered there.
@@ -78,6 +79,15 @@ describe('phrasesOf', () => {
       'Norman castle',
     ]);
     expect(phrasesOf('What is the naval base called?').map((phrase) => phrase.text)).toEqual(['naval base']);
+  });
+
+  it('reads words as the text model does: no possessive tail, a hyphenated word is one word', () => {
+    const phrases = phrasesOf("What does an error boundary's componentDidCatch get?");
+    expect(phrases.map((phrase) => phrase.words)).toEqual([['error', 'boundary', 'componentDidCatch']]);
+    expect(phrases[0]?.terms).toEqual(['error', 'boundary', 'componentdidcatch'].map((word) => termOf(word)));
+    expect(phrasesOf('Is there an inter-library loan fee?').map((phrase) => phrase.text)).toEqual([
+      'inter-library loan fee',
+    ]);
   });
 
   it('takes the verb of a "who" question as what it is about: "Who cleans…" → cleans', () => {

@@ -199,6 +199,17 @@ describe('extractive stand-in', () => {
       });
     });
 
+    it('names as never mentioned only words the passages lack as the text model reads them', async () => {
+      const ssr = passage(
+        'Install preact-render-to-string first. Rendering to a string happens on the server.',
+        's#ssr',
+      );
+      const reply = await standIn('Which minimum version of preact-render-to-string do I need?', [ssr]);
+      expect(reply.answered).toBe(false);
+      expect(reply.answer).toContain('the passages never mention "minimum"');
+      expect(reply.answer).not.toMatch(/never mention[^;]*preactrendertostring/u);
+    });
+
     it('reports no answer when no sentence shares a term with the question', async () => {
       expect(await standIn('Who runs the place?', [passage('Cats sleep all day.')])).toEqual({
         answered: false,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { stripCourtesy } from '../../src/text/courtesy';
 import { stem } from '../../src/text/stem';
-import { contentWords, termOf, tokenize, words } from '../../src/text/tokenize';
+import { contentWords, termOf, tokenize, tokensOf, words, wordsOf } from '../../src/text/tokenize';
 
 describe('stem', () => {
   // The one property that matters: a question and the passage answering it fold the same way.
@@ -114,5 +114,22 @@ describe('the text model', () => {
     expect(stripCourtesy(text)).toHaveLength(text.length);
     expect(stripCourtesy(text).indexOf('what')).toBe(text.indexOf('what'));
     expect(stripCourtesy('this thanksgiving, hire a hippo')).toBe('this thanksgiving, hire a hippo');
+  });
+});
+
+describe('tokensOf', () => {
+  it('reads the words as wordsOf does, with marks of punctuation between them', () => {
+    const text = "Doesn't the error boundary's inter-library loan (US) end?";
+    const tokens = tokensOf(text);
+    expect(tokens.flatMap((token) => (token.kind === 'word' ? [token.word] : []))).toEqual(wordsOf(text));
+    expect(tokens.filter((token) => token.kind === 'mark').map((token) => token.written)).toEqual([
+      '(',
+      ')',
+      '?',
+    ]);
+  });
+
+  it('drops possessive tails from the word as written, keeping its capitals', () => {
+    expect(tokensOf("Preact's boundary’s").map((token) => token.written)).toEqual(['Preact', 'boundary']);
   });
 });
