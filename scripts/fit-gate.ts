@@ -346,7 +346,7 @@ run(() => {
   const lines = [
     '# The gate: what `npm run fit:gate` fitted',
     '',
-    `Made by \`npm run fit:gate\` (scripts/fit-gate.ts) on ${date}. Development sets only; the off-topic`,
+    `Made by \`npm run fit:gate${values.semantic ? ' -- --semantic' : ''}\` (scripts/fit-gate.ts) on ${date}. Development sets only; the off-topic`,
     'probes and SQuAD are test sets and the fit never reads them:',
     '',
     ...used.map((line) => `- ${line}`),
