@@ -3,6 +3,8 @@
 import { ask, createEngine, type Engine } from '../src/ask/engine';
 import { parseTrace, replayTrace, sha256, type Trace, TraceError, traceOf } from '../src/evaluation/trace';
 import { createReplayClient } from '../src/generation/replay';
+import { replyVersionOf, verificationRuleOf } from '../src/generation/reply-version';
+import { CURRENT_PROMPT_VERSION } from '../src/prompt-versions';
 import type { GenerationClient } from '../src/types';
 import { assertNever } from '../src/types';
 import {
@@ -87,6 +89,9 @@ run(async () => {
   }
   if (positionals.length === 0) throw new UsageError(USAGE);
   const question = positionals.join(' ');
+  // An index names the prompt it was built for, and an older shipped one verifies less: say so, since an
+  // index file can come from anyone (its checksum catches damage, not a deliberate rewrite).
+  if (index.promptVersion !== CURRENT_PROMPT_VERSION) console.error(olderPromptNote(index.promptVersion));
 
   let client: GenerationClient;
   let note: string;
@@ -131,3 +136,18 @@ run(async () => {
   // 128 + SIGINT, as a shell reports a command the user interrupted.
   return cancel.signal.aborted ? 130 : 0;
 });
+
+/** What asking with an index built for an older shipped prompt gives up, in one line. */
+function olderPromptNote(version: string): string {
+  const rule = verificationRuleOf(replyVersionOf(version));
+  const checks = [
+    rule.quotesRequired ? 'citations carry quotes' : 'citations need no quote',
+    rule.figuresInQuotes
+      ? 'figures stand inside the quotes'
+      : 'a figure may stand anywhere in a cited passage',
+  ].join(', ');
+  return (
+    `note: this index was built for ${version}, not ${CURRENT_PROMPT_VERSION}: answers are verified by its rule ` +
+    `(${checks}); rebuild it with npm run ingest for the current one`
+  );
+}

