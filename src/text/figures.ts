@@ -252,6 +252,8 @@ function scan(raw: string): Array<{ figure: Figure; end: number; text: string }>
 }
 
 /** The figures of a text whose digits are all ASCII, with where each ends. */
+const PARAGRAPH_BREAK = /\n[^\S\n]*\n/u;
+
 function scanDigitForm(text: string): Array<{ figure: Figure; end: number }> {
   const figures: Array<{ figure: Figure; end: number }> = [];
   const candidates = new RegExp(FIGURE_START.source, FIGURE_START.flags);
@@ -263,6 +265,9 @@ function scanDigitForm(text: string): Array<{ figure: Figure; end: number }> {
       pattern.lastIndex = start;
       const match = pattern.exec(text);
       if (match === null || (best !== undefined && match[0].length <= best.text.length)) continue;
+      // A figure is read within one paragraph: "7" at the end of one and "hours" opening the next are
+      // not "7 hours" (the stand-in quotes "7" alone, and the verifier must read it the same way).
+      if (PARAGRAPH_BREAK.test(match[0])) continue;
       // Every pattern names its groups, so a match always has them.
       const reading = read(match.groups as Groups, text, start, start + match[0].length);
       if (reading !== undefined) best = { text: match[0], ...reading, counts: [] };

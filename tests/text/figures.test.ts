@@ -407,6 +407,14 @@ describe('figure properties', () => {
   });
 });
 
+describe('a figure within one paragraph', () => {
+  it('does not join a number ending one paragraph to a unit opening the next', () => {
+    expect(extractFigures('Sunday: 7\n\nhours of fun').map((figure) => figure.text)).toEqual(['7']);
+    // A line break inside a paragraph is a soft wrap: "7\nhours" is still 7 hours.
+    expect(extractFigures('open for 7\nhours').map((figure) => figure.text)).toEqual(['7\nhours']);
+  });
+});
+
 describe('a character that folds into several numbers', () => {
   // NFKC writes "⅐" as "1⁄7": two numbers from one character, which no single value stands for.
   it('is one figure as written, held only by the same writing', () => {
