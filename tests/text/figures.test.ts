@@ -424,6 +424,16 @@ describe('a character that folds into several numbers', () => {
     expect(grounded('It costs ⅐ BOB.', ['It costs 1 BOB or 7 BOB.'])).toBe(false);
     expect(grounded('Pay ¼ of the fee.', ['Members pay ¼ of the fee.'])).toBe(true);
   });
+
+  // NFKC writes "⑴⑵" as "(1)(2)": each character holds one number, so they are two figures side by side.
+  it('keeps two such characters side by side apart when each holds one number', () => {
+    expect(readings('Rooms ⑴⑵')).toEqual([
+      { kind: 'number', value: 1, unit: '' },
+      { kind: 'number', value: 2, unit: '' },
+    ]);
+    expect(written('Rooms ⑴⑵')).toEqual(['⑴', '⑵']);
+    expect(grounded('Room ⑵ is open.', ['Rooms ⑴⑵ are open.'])).toBe(true);
+  });
 });
 
 describe('digits in any script', () => {

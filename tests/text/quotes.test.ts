@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkQuote, MIN_QUOTE_WORDS, normaliseForQuote } from '../../src/text/quotes';
+import { checkQuote, MIN_QUOTE_WORDS, normaliseForQuote, quoteWordCount } from '../../src/text/quotes';
 
 const LOANS = `How long you can borrow an item depends on its type.
 
@@ -68,6 +68,12 @@ describe('checkQuote', () => {
   it('counts words as white space separates them, so a time and a preposition are two', () => {
     expect(checkQuote('9:00 to', 'Open 9:00 to 20:00.')).toEqual({ found: false, why: 'too_short' });
     expect(checkQuote('9:00 to 20:00', 'Open 9:00 to 20:00.').found).toBe(true);
+  });
+
+  it('counts no words in a quote of white space and punctuation alone', () => {
+    expect(quoteWordCount('')).toBe(0);
+    expect(quoteWordCount(' — … | ')).toBe(0);
+    expect(quoteWordCount('— 9:00 to 20:00 —')).toBe(3);
   });
 
   it(`refuses a quote of fewer than ${MIN_QUOTE_WORDS} words, which would prove nothing`, () => {
