@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type ClaudeClientOptions, createClaudeClient, DEFAULT_MODEL } from '../../src/generation/claude';
 import { formatContext } from '../../src/generation/context';
+import type { RetryNotice } from '../../src/generation/waiting';
 import type { GenerationOutcome, GenerationRequest, Passage, Prompt } from '../../src/types';
 
 const KEY = 'test-key-0123456789abcdef';
@@ -385,6 +386,32 @@ describe('createClaudeClient', () => {
       expect(outcome.ok).toBe(true);
       expect(fetch).toHaveBeenCalledTimes(2);
     });
+
+    it.each([408, 409, 429, 500, 503])(
+      'with status %i is retried: another attempt may succeed',
+      async (status) => {
+        const fetch = scriptedFetch(
+          () => json(status, apiError('api_error', 'boom'), { 'retry-after-ms': '1' }),
+          () => json(200, message()),
+        );
+        const outcome = await client(fetch, { maxRetries: 1 }).generate(request());
+        expect(outcome.ok).toBe(true);
+        expect(fetch).toHaveBeenCalledTimes(2);
+      },
+    );
+
+    it.each([400, 401, 403, 404, 413, 422])(
+      'with status %i is not retried: the same request fails the same way',
+      async (status) => {
+        const fetch = scriptedFetch(
+          () => json(status, apiError('invalid_request_error', 'no'), { 'retry-after-ms': '1' }),
+          () => json(200, message()),
+        );
+        const outcome = await client(fetch, { maxRetries: 1 }).generate(request());
+        expect(outcome).toMatchObject({ ok: false, reason: 'model_unavailable' });
+        expect(fetch).toHaveBeenCalledTimes(1);
+      },
+    );
   });
 
   describe('a failure before any answer', () => {
@@ -449,6 +476,20 @@ describe('createClaudeClient', () => {
       });
       const outcome = await client(fetch).generate(request({ signal: visitor.signal }));
       expect(outcome).toMatchObject({ ok: false, reason: 'model_unavailable', code: 'aborted' });
+    });
+
+    it("passes the caller's cancel on to the request itself, so the connection is closed", async () => {
+      const visitor = new AbortController();
+      let requestSignal: AbortSignal | null | undefined;
+      const fetch = vi.fn<typeof globalThis.fetch>((_url, init) => {
+        requestSignal = init?.signal;
+        const pending = hang(init);
+        visitor.abort();
+        return pending;
+      });
+      const outcome = await client(fetch).generate(request({ signal: visitor.signal }));
+      expect(outcome).toMatchObject({ ok: false, code: 'aborted' });
+      expect(requestSignal?.aborted).toBe(true);
     });
 
     it('because the signal was already aborted never calls fetch', async () => {
@@ -576,6 +617,41 @@ describe('createClaudeClient: waiting', () => {
     }).generate(request());
     expect(outcome.ok).toBe(true);
     expect(events).toEqual(['fetch', 'retry {"status":429,"retry":1,"waitMs":30}', 'fetch']);
+  });
+
+  /** A client that records each retry it announces and then cancels, so that no test sleeps the wait. */
+  function cancelledAtFirstRetry(fetch: typeof globalThis.fetch) {
+    const visitor = new AbortController();
+    const notices: RetryNotice[] = [];
+    const onRetry = (notice: RetryNotice) => {
+      notices.push(notice);
+      visitor.abort();
+    };
+    const generate = () =>
+      client(fetch, { maxRetries: 2, onRetry }).generate(request({ signal: visitor.signal }));
+    return { notices, generate };
+  }
+
+  it('honours a retry-after of exactly 20 s, the longest it waits', async () => {
+    const { notices, generate } = cancelledAtFirstRetry(scriptedFetch(rateLimited({ 'retry-after': '20' })));
+    expect(await generate()).toMatchObject({ ok: false, code: 'aborted' });
+    expect(notices).toEqual([{ status: 429, retry: 1, waitMs: 20_000 }]);
+  });
+
+  it("retries a failed connection after the backoff's first wait, 0.5 s, when no wait is named", async () => {
+    const fetch = scriptedFetch(() => Promise.reject(new TypeError('fetch failed')));
+    const { notices, generate } = cancelledAtFirstRetry(fetch);
+    expect(await generate()).toMatchObject({ ok: false, code: 'aborted' });
+    expect(notices).toEqual([{ status: 0, retry: 1, waitMs: 500 }]);
+  });
+
+  it('does not retry a body that is not JSON: the answer came, and it was not a reply', async () => {
+    const broken = () => new Response('{"id":', { headers: { 'content-type': 'application/json' } });
+    const fetch = scriptedFetch(broken, broken);
+    const { notices, generate } = cancelledAtFirstRetry(fetch);
+    expect(await generate()).toMatchObject({ ok: false, code: 'malformed_body' });
+    expect(notices).toEqual([]);
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 
   it('ends a wait between attempts as soon as the caller cancels', async () => {
