@@ -251,9 +251,9 @@ function scan(raw: string): Array<{ figure: Figure; end: number; text: string }>
   return found.map(({ figure, end }) => ({ figure, end, text }));
 }
 
-/** The figures of a text whose digits are all ASCII, with where each ends. */
 const PARAGRAPH_BREAK = /\n[^\S\n]*\n/u;
 
+/** The figures of a text whose digits are all ASCII, with where each ends. */
 function scanDigitForm(text: string): Array<{ figure: Figure; end: number }> {
   const figures: Array<{ figure: Figure; end: number }> = [];
   const candidates = new RegExp(FIGURE_START.source, FIGURE_START.flags);
