@@ -10,7 +10,6 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { createEngine, type Engine, retrieverOf } from '../src/ask/engine';
 import { contextOf, gate } from '../src/ask/gate';
-import { DEFAULT_CONTEXT_SIZE } from '../src/config';
 import { parseEvalSet } from '../src/evaluation/eval-set';
 import { fitLogistic } from '../src/evaluation/logistic';
 import { rankCandidates } from '../src/generation/extractive';
@@ -268,8 +267,9 @@ Written by \`npm run fit:reader -- --write\` on ${date}. Reproduce with the same
 
 ${sets.map((set) => `- \`${set}\`: ${perSet.get(set)} questions`).join('\n')}
 
-Each question's context is the top ${DEFAULT_CONTEXT_SIZE} passages retrieved for it, with no gate, so the
-fit does not depend on the gate's threshold. Every sentence, list item (with its lead-in) and table row
+Each question's context is what the engine would give the stand-in: none when the gate refuses the
+question, else the gate's context (contextOf: up to the context size of passages at or above the
+threshold; SQuAD's index has no threshold). Every sentence, list item (with its lead-in) and table row
 (with its header) of those passages that can be quoted is one example (${examples.length} in all), labelled
 1 when it is in the question's labelled passage and shows every \`mustContain\` string (SQuAD: one of the
 answers), else 0. Each set weighs as much as another in total. SQuAD questions are every
