@@ -2,7 +2,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ask, createEngine } from '../../src/ask/engine';
-import { canAnswer, checkUnit, phrasesOf, readQuestion } from '../../src/generation/answerability';
+import {
+  type AnswerKind,
+  canAnswer,
+  checkUnit,
+  describeMissingKind,
+  describeVerdict,
+  holdsKind,
+  phrasesOf,
+  readQuestion,
+} from '../../src/generation/answerability';
 import { createExtractiveClient, EXTRACTIVE } from '../../src/generation/extractive';
 import { answerKind } from '../../src/generation/question-form';
 import { compileIndex } from '../../src/ingest/compile';
@@ -193,6 +202,202 @@ describe('checkUnit', () => {
     expect(
       canAnswer({ question: 'Who is the head coach?', unit: 'Lessons are taught by the duty coach.' }),
     ).toBe(false);
+  });
+});
+
+describe('phrasesOf: where a named thing starts and ends', () => {
+  it.each([
+    // After "can", the subject's run ends in its verb, but a one-word run is the subject itself.
+    ['Can a child under 8 swim alone?', ['child']],
+    // Only a full stop, question or exclamation mark opens a sentence: a name after a comma is a name.
+    ['Is the sauna open after 8, Monday to Friday?', ['sauna open', 'Monday', 'Friday']],
+    // "one" is a pronoun only after a thing already named; as a name's first word it belongs to it.
+    ['Is One Tree Hill open?', ['One Tree Hill']],
+    // The question's first word is capitalised by grammar, not because it is a name.
+    ['Towels: who washes them?', ['washes']],
+    // A run started by a name takes only more capitalised words.
+    ['Is Ines Okafor available today?', ['Ines Okafor']],
+    // "get" ends a run without being named: "does a hold get cancelled" is about the hold.
+    ['Does a hold get cancelled?', ['hold']],
+    // A capital inside a word ("setState") does not make it a name.
+    ['Why does setState batch updates?', []],
+  ])('%j names %j', (question, phrases) => {
+    expect(phrasesOf(question).map((phrase) => phrase.text)).toEqual(phrases);
+  });
+});
+
+describe('checkUnit: the rules that decide which units can answer', () => {
+  const check = (question: string, unit: string, context?: string) =>
+    checkUnit({ question: readQuestion(question), unit, ...(context === undefined ? {} : { context }) });
+
+  it('names a missing word as the question first wrote it: "towels", not "towel"', () => {
+    expect(check('Are towels and towel racks provided?', 'Lockers are free.')).toEqual({
+      ok: false,
+      lacks: 'terms',
+      absent: ['towels', 'racks', 'provided'],
+    });
+  });
+
+  it('holds a question whose form asks for a kind to its named things and its kind, not to all its words', () => {
+    expect(
+      check(
+        'What time does the pool open for early swimmers on Saturday?',
+        'Saturday: 8:00 to 18:00.',
+        'Pool hours',
+      ),
+    ).toEqual({ ok: true });
+  });
+
+  const canHold = (question: string, unit: string) => expect(check(question, unit)).toEqual({ ok: true });
+  const cannotHold = (question: string, unit: string) =>
+    expect(check(question, unit)).toMatchObject({ ok: false, lacks: 'kind' });
+
+  describe('an amount is a price, a percentage or "free", in any currency, written any way', () => {
+    const question = 'How much does a locker cost?';
+    it.each([
+      'Members get 20% off a locker.',
+      // A price with cents and no currency is still a price.
+      'A locker costs 7.50.',
+      // Text joined from a table can hold two spaces between a number and its currency.
+      'A locker costs 5 million  pounds.',
+      'A locker costs ¥300.',
+      'A locker costs ¥ 300.',
+      'A locker costs 40 CHF.',
+      'A locker costs 40CHF.',
+      'A locker costs CHF 40.',
+      'A locker costs CHF40.',
+      'A locker costs 5 million pounds.',
+      'A locker costs 5dollars.',
+      'A locker costs 1 dollar.',
+      'A locker costs 1 euro.',
+      'A locker costs 1 pound.',
+      'A locker costs 1 cent.',
+      'A locker costs 1 franc.',
+      'A locker costs 1 peso.',
+      'A locker costs 1 rupee.',
+      'A locker costs 1 crown.',
+      'A locker costs 1 boliviano.',
+      'Lockers cost nothing.',
+    ])('%j states an amount', (unit) => canHold(question, unit));
+
+    it.each([
+      // A currency named with no number before it is no amount.
+      'Locker 3 takes a pound coin.',
+      // A number followed by any word is no amount.
+      'Lockers 1 to 6 take a coin.',
+      // Three capitals are a currency code only beside a number.
+      'Pay for a locker at the ATM.',
+      // One capital beside a number is a label, not a currency.
+      'Use locker 12 B.',
+      'Use locker B12.',
+    ])('%j states no amount', (unit) => cannotHold(question, unit));
+  });
+
+  describe('a count or a measure is a number: a percentage or a price is one, a clock time is not', () => {
+    it.each([
+      ['How many lockers are there?', 'There are a hundred lockers.'],
+      ['How many lockers are there?', 'There are a thousand lockers.'],
+      ['How many lockers are there?', 'There are a million lockers.'],
+      ['How many lockers are there?', 'There are a billion lockers.'],
+      ['How many lockers are there?', 'There are a dozen lockers.'],
+      ['How many lockers are free?', '20% of the lockers are free.'],
+      ['How big is the locker deposit?', 'The locker deposit is €7.'],
+    ])('%j: %j states a number', canHold);
+
+    it('a clock time is no count', () => cannotHold('How many lanes are open?', 'Lanes are open from 8:00.'));
+  });
+
+  describe('an age is a number said of people or years', () => {
+    it('"the minimum age" states an age', () =>
+      canHold('How old must swimmers be?', 'The minimum age for swimmers is 16.'));
+    it('"1 year old" states an age', () => canHold('How old is the pool?', 'The pool is 1 year old.'));
+  });
+
+  describe('a when-answer: a year, a day, a century, an era, a delay; not any number', () => {
+    it.each([
+      ['When was the pool built?', 'The pool was built in the 20th century.'],
+      ['When was the pool built?', 'The pool was built in AD 14.'],
+      ['When was the pool built?', 'The pool was built in AD14.'],
+      ['When was the pool built?', 'The pool was built in 14 BC.'],
+      ['When was the pool built?', 'The pool was built in 14BC.'],
+      ['When was the pool built?', 'The pool was built on a Saturday.'],
+      ['When does the pool reopen?', 'The pool reopens on 5 Jan.'],
+      ['When will the pool be built?', 'The pool will be built in 2100.'],
+      ['When does the pool reopen?', 'The pool reopens in 2 weeks.'],
+      ['When is the pool cleaned?', 'The pool is cleaned on a weekday.'],
+      ['When is the pool cleaned?', 'The pool is cleaned at the weekend.'],
+      ['When is the pool cleaned?', 'The pool is cleaned on a public holiday.'],
+    ])('%j: %j states a time', canHold);
+
+    it.each([
+      // A count is not a year.
+      'The pool was built with 6 lanes.',
+      // Nor is a number past 2100, one with a thousands separator, or one with decimals.
+      'The pool was built with 5000 bricks.',
+      'The pool was built with 1,500 bricks.',
+      'The pool was built with 1500.5 tonnes of steel.',
+      // An era's letters date nothing without a number beside them.
+      'The pool was built by the BC office and the AD team.',
+    ])('%j states no time', (unit) => cannotHold('When was the pool built?', unit));
+  });
+
+  describe('a place is a preposition pointing at something, or a word for a place', () => {
+    const question = 'Where are goggles sold?';
+    it.each([
+      'Goggles are sold in the shop.',
+      'Goggles are sold in  the shop.',
+      'Goggles: first floor.',
+      'Goggles: room 4.',
+      'Goggles: main desk.',
+      'Goggles: sports hall.',
+      'Goggles: main entrance.',
+      'Goggles: main building.',
+      'Goggles: High Street.',
+      'Goggles: Mill Road.',
+      'Goggles: far corner.',
+      'Goggles: east wing.',
+      'Goggles: level 2.',
+    ])('%j states a place', (unit) => canHold(question, unit));
+
+    it('"at 9" is a time, not a place', () => cannotHold(question, 'Goggles are sold at 9.'));
+  });
+
+  it('a capitalised word that opens a sentence is no name', () => {
+    cannotHold('Who cleans the sauna?', 'The sauna is cleaned at 9. Then it opens.');
+  });
+
+  it('a name after two spaces is still a name', () => {
+    canHold('Who cleans the sauna?', 'The sauna is cleaned by  Ines.');
+  });
+});
+
+describe('holdsKind: a person the question names is not who', () => {
+  const asked = new Set(readQuestion('Who is on the Library Services Committee?').terms);
+  it('the committee asked about does not say who is on it; another role does', () => {
+    expect(holdsKind('person', 'The Library Services Committee meets monthly.', asked)).toBe(false);
+    expect(
+      holdsKind('person', 'The Library Services Committee is chaired by the head librarian.', asked),
+    ).toBe(true);
+  });
+});
+
+describe('what a refusal for the wrong kind of answer says', () => {
+  const kinds: AnswerKind[] = ['person', 'amount', 'count', 'age', 'duration', 'measure', 'time', 'place'];
+  it('says for each kind of answer what the unit lacks, each in its own words', () => {
+    const said = kinds.map((kind) => describeMissingKind(kind));
+    for (const words of said) expect(words).toMatch(/^(states|names) no \w/u);
+    expect(new Set(said).size).toBe(kinds.length);
+    expect(describeMissingKind('yes_no')).toBe('is not about the question');
+    expect(describeMissingKind('thing')).toBe('is not about the question');
+  });
+
+  it('a failed kind verdict reads as what is missing: "states no amount"', () => {
+    const verdict = checkUnit({
+      question: readQuestion('How much does a locker cost?'),
+      unit: 'A locker takes a coin.',
+    });
+    expect(verdict.ok).toBe(false);
+    if (!verdict.ok) expect(describeVerdict(verdict)).toBe('states no amount');
   });
 });
 
