@@ -23,11 +23,14 @@ export const SUPPORTING = [
   'src/retrieval/inverted-index.ts',
 ];
 
+/** The stand-in's answerability check: measured, its survivors written down, in the default run. */
+export const READER = ['src/generation/answerability.ts'];
+
 /**
- * The stand-in's reader, being rewritten (issue 14): held to the same floor, but out of the default run
- * until it has been measured and its survivors written down (`--mutate` runs it).
+ * The rest of the stand-in, being rewritten (issue 14): held to the same floor, but out of the default
+ * run until it has been measured and its survivors written down (`--mutate` runs it).
  */
-export const PENDING = ['src/generation/extractive.ts', 'src/generation/answerability.ts'];
+export const PENDING = ['src/generation/extractive.ts'];
 
 /** `--quick`, run by CI on every change: the gate, the verifier and ask(). */
 export const QUICK = ['src/ask/gate.ts', 'src/ask/verify.ts', 'src/ask/engine.ts'];
@@ -35,12 +38,12 @@ export const QUICK = ['src/ask/gate.ts', 'src/ask/verify.ts', 'src/ask/engine.ts
 /** The lowest mutation score (%) each module may have; scripts/mutation.ts checks every one it ran. */
 export const FLOORS = Object.fromEntries([
   ...REFUSAL_CORE.map((file) => [file, 95]),
-  ...[...SUPPORTING, ...PENDING].map((file) => [file, 85]),
+  ...[...SUPPORTING, ...READER, ...PENDING].map((file) => [file, 85]),
 ]);
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 const config = {
-  mutate: [...REFUSAL_CORE, ...SUPPORTING],
+  mutate: [...REFUSAL_CORE, ...SUPPORTING, ...READER],
   testRunner: 'vitest',
   vitest: { configFile: 'vitest.mutation.config.ts', related: true },
   // Each mutant runs only the tests that reached it in the initial run.

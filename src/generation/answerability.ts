@@ -197,8 +197,14 @@ const CURRENCY_SYMBOL_AMOUNT = /[$€£¥]\s?\d/u;
 const CURRENCY_CODE_AMOUNT = /\d\s?[A-Z]{3}\b|\b[A-Z]{3}\s?\d/u;
 const FREE = /\b(?:free|no charge|costs? nothing)\b/iu;
 // A preposition of place and what it points at: "at the front desk", "in France", "beside the entrance".
-const PLACE_PHRASE =
-  /\b(?:at|in|on|inside|outside|beside|behind|near|opposite|above|below|under|beneath|between|along|across|around|into|next to|in front of)\s+(?:(?:the|a|an|its|their|our|your|each|every)\s+\p{L}|\p{Lu})/iu;
+// Case-sensitive on purpose: with the `i` flag, \p{Lu} matches lower case too, and "in packs of two"
+// read as a place. A word may still open a sentence capitalised ("In France", "The lobby").
+const anyFirstCase = (words: readonly string[]) =>
+  words.map((word) => `[${word[0]}${word[0]?.toUpperCase()}]${word.slice(1)}`).join('|');
+const PLACE_PHRASE = new RegExp(
+  String.raw`\b(?:${anyFirstCase(['at', 'in', 'on', 'inside', 'outside', 'beside', 'behind', 'near', 'opposite', 'above', 'below', 'under', 'beneath', 'between', 'along', 'across', 'around', 'into', 'next to', 'in front of'])})\s+(?:(?:${anyFirstCase(['the', 'a', 'an', 'its', 'their', 'our', 'your', 'each', 'every'])})\s+\p{L}|\p{Lu})`,
+  'u',
+);
 const PLACE_WORD =
   /\b(?:floors?|rooms?|desks?|halls?|entrances?|buildings?|gallery|galleries|streets?|roads?|upstairs|downstairs|nearby|corners?|wings?|levels?|reception)\b/iu;
 // A capitalised word that does not open a sentence, a clause or a table cell: "…is Ines Okafor".

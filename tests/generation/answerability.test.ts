@@ -360,6 +360,12 @@ describe('checkUnit: the rules that decide which units can answer', () => {
     ])('%j states a place', (unit) => canHold(question, unit));
 
     it('"at 9" is a time, not a place', () => cannotHold(question, 'Goggles are sold at 9.'));
+
+    it('a preposition before any lower-case word is no place: "in packs of two" says how, not where', () => {
+      cannotHold(question, 'Goggles are sold in packs of two.');
+      canHold(question, 'Goggles are sold in France.');
+      canHold(question, 'In the shop, goggles are sold.');
+    });
   });
 
   it('a capitalised word that opens a sentence is no name', () => {
