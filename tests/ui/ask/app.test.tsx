@@ -9,6 +9,7 @@ import type { ClaudeLoader } from '../../../src/ui/ask/lazy-claude';
 import { ResultView } from '../../../src/ui/ask/result-view';
 import { STORAGE_KEY } from '../../../src/ui/ask/settings';
 import { libraryIndex } from '../../helpers/engine';
+import { fakeAnthropicKey } from '../../helpers/fake-key';
 import { neverCalled, outcome, replying } from '../../helpers/scripted';
 
 const engine = createEngine(libraryIndex());
@@ -388,7 +389,9 @@ describe('App: the key', () => {
   it('refuses a key pasted into the Model field: not saved, not shown, not sent', async () => {
     const load = loaderOf(replying({ answered: false, answer: '', citations: [] }, CLAUDE));
     setup(load);
-    fireEvent.input(screen.getByLabelText('Model'), { target: { value: 'sk-ant-api03-secret-key-0123' } });
+    fireEvent.input(screen.getByLabelText('Model'), {
+      target: { value: fakeAnthropicKey('secret-key-0123') },
+    });
     fireEvent.click(screen.getByLabelText(/Remember the key/));
     fireEvent.submit(screen.getByLabelText('Model').closest('form') as HTMLFormElement);
     expect(screen.getByText(/Not saved\. That looks like an API key/)).toBeTruthy();
@@ -401,7 +404,9 @@ describe('App: the key', () => {
   it('Forget key empties a key left in the Model field', () => {
     setup();
     setKey(KEY);
-    fireEvent.input(screen.getByLabelText('Model'), { target: { value: 'sk-ant-api03-secret-key-0123' } });
+    fireEvent.input(screen.getByLabelText('Model'), {
+      target: { value: fakeAnthropicKey('secret-key-0123') },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Forget key' }));
     expect((screen.getByLabelText('Model') as HTMLInputElement).value).toBe('claude-opus-5');
     expect(document.body.innerHTML).not.toContain('secret-key');

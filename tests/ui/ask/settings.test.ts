@@ -10,6 +10,7 @@ import {
   STORAGE_KEY,
   saveSettings,
 } from '../../../src/ui/ask/settings';
+import { fakeAnthropicKey } from '../../helpers/fake-key';
 
 /** An in-memory Storage, optionally broken the way a private window's is. */
 function memoryStorage(options: { broken?: boolean } = {}): Storage {
@@ -122,7 +123,7 @@ describe('settings: a bad field drops that field, never the record', () => {
     ['an empty model', { model: '' }, { model: DEFAULT_SETTINGS.model }],
     [
       'a key in the Model field',
-      { model: 'sk-ant-api03-abcdefghijklmnopqrstuvwxyz' },
+      { model: fakeAnthropicKey('abcdefghijklmnopqrstuvwxyz') },
       { model: DEFAULT_SETTINGS.model },
     ],
     ['a key over 500 characters', { model: 'm', apiKey: 'k'.repeat(501) }, { model: 'm', apiKey: undefined }],
@@ -136,7 +137,7 @@ describe('settings: a bad field drops that field, never the record', () => {
 
 describe('settings: the limits the form enforces', () => {
   it.each([
-    ['sk-ant-api03-AbCdEf0123456789'],
+    [fakeAnthropicKey('AbCdEf0123456789')],
     ['sk-proj-abc'],
     ['AbCdEfGhIjKlMnOpQrStUvWxYz0123456789AbCdEf'],
   ])('refuses what looks like an API key (%s) in the Model field', (pasted) => {
@@ -159,7 +160,7 @@ describe('settings: the limits the form enforces', () => {
 
   it('Forget key clears a key pasted in the Model field too', () => {
     const storage = memoryStorage();
-    const settings = { ...DEFAULT_SETTINGS, model: 'sk-ant-api03-secret', apiKey: KEY };
+    const settings = { ...DEFAULT_SETTINGS, model: fakeAnthropicKey('secret'), apiKey: KEY };
     const forgotten = forgetKey([storage], settings);
     expect(forgotten.model).toBe(DEFAULT_SETTINGS.model);
     expect(storage.getItem(STORAGE_KEY)).not.toContain('sk-ant');
