@@ -142,8 +142,9 @@ export function unitsOf(passage: Passage): Unit[] {
     }
     const marker = LIST_MARKER.exec(line);
     if (marker !== null) {
+      // Also a paragraph indented under the item before: it ends where the next item starts.
+      flushParagraph();
       if (list === undefined) {
-        flushParagraph();
         const leadIn =
           lastBlockWasParagraph && lastSentence && LEADS_INTO_LIST.test(text.slice(0, lastSentence.core.end))
             ? lastSentence
@@ -154,8 +155,9 @@ export function unitsOf(passage: Passage): Unit[] {
       item = trimmed(text, at + marker[0].length, lineEnd);
       continue;
     }
-    if (item !== undefined && (INDENTED.test(line) || paragraph === undefined)) {
-      // A continuation line of the item (indented, or lazily written on the next line).
+    if (item !== undefined) {
+      // A continuation line of the item, indented or lazily written on the next line. (No paragraph is
+      // open while an item is: the item's own line flushed it.)
       item = { start: item.start, end: trimmed(text, at, lineEnd)?.end ?? item.end };
       continue;
     }

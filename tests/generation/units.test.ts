@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { textOf, unitsOf } from '../../src/generation/units';
+import type { Passage } from '../../src/types';
+
+// More of what a passage is read as (the first cases are in reader.test.ts): each test here was written
+// for a change to units.ts that no test noticed (docs/mutation-survivors.md).
+
+const passage = (text: string): Passage => ({ id: 'f#p', file: 'f.md', line: 1, trail: ['F'], text });
+
+/** Every unit as the text it stands for: its kind, core, what is shown and what it is read with. */
+function read(text: string) {
+  const p = passage(text);
+  return unitsOf(p).map((unit) => ({
+    kind: unit.kind,
+    core: textOf(p, unit.core),
+    shown: unit.shown.map((span) => textOf(p, span)),
+    ...(unit.about === undefined ? {} : { about: textOf(p, unit.about) }),
+  }));
+}
+const cores = (text: string) => read(text).map((unit) => unit.core);
+const sentence = (core: string) => ({ kind: 'sentence', core, shown: [core] });
+/** An item as read: after its lead-in and with it, or on its own. */
+const item = (core: string, leadIn?: string) =>
+  leadIn === undefined
+    ? { kind: 'item', core, shown: [core] }
+    : { kind: 'item', core, shown: [leadIn, core], about: leadIn };
+const HOURS = 'The hours are:';
+
+describe('units of a passage: sentences', () => {
+  it('shows a sentence without the spaces that indent it or trail after it', () => {
+    expect(cores('First.\n\n  An indented paragraph.\n\nA hard break at the end.  ')).toEqual([
+      'First.',
+      'An indented paragraph.',
+      'A hard break at the end.',
+    ]);
+  });
+
+  it('ends a sentence at a full stop followed by more than one space', () => {
+    expect(cores('Holds last a week.  Renewals are free.')).toEqual([
+      'Holds last a week.',
+      'Renewals are free.',
+    ]);
+  });
+
+  it('does not end a sentence at a full stop followed by a lower-case word: "9 a.m. on weekdays"', () => {
+    expect(cores('The desk opens at 9 a.m. on weekdays.')).toEqual(['The desk opens at 9 a.m. on weekdays.']);
+  });
+
+  it('reads a sentence that starts or ends with an HTML tag, and skips a line of tags alone, indented or spaced', () => {
+    expect(
+      cores(
+        '<b>Note:</b> the desk closes at 5.\n\nPress <kbd>Enter</kbd>\n  <toc></toc>\nThen <p> </p>\n<p> </p>\nwait.',
+      ),
+    ).toEqual(['<b>Note:</b> the desk closes at 5.', 'Press <kbd>Enter</kbd>', 'Then <p> </p>', 'wait.']);
+  });
+
+  it('shows a blockquote’s sentence without its marker, however the marker is written', () => {
+    expect(
+      cores('Intro.\n\n> Members may renew twice.\n\n  > Holds last a week.\n\n>Fines are waived.'),
+    ).toEqual(['Intro.', 'Members may renew twice.', 'Holds last a week.', 'Fines are waived.']);
+  });
+
+  it('keeps the first words of a sentence that holds a ">"', () => {
+    expect(cores('Intro.\n\nLoans > 3 weeks need a renewal.')).toEqual([
+      'Intro.',
+      'Loans > 3 weeks need a renewal.',
+    ]);
+  });
+
+  it('reads an empty blockquote line as no sentence', () => {
+    expect(read('Intro.\n\n>\n\nDone.')).toEqual([sentence('Intro.'), sentence('Done.')]);
+  });
+
+  it('reads nothing inside an indented code fence, and takes a fence mentioned mid-sentence for no fence', () => {
+    expect(
+      cores('Intro.\n\n  ```\n  const a = 1. Then b.\n  ```\n\nWrite ``` to open a block. Done.'),
+    ).toEqual(['Intro.', 'Write ``` to open a block.', 'Done.']);
+  });
+});
+
+describe('units of a passage: lists', () => {
+  it('reads numbered items, ten and over too, and an indented item as an item of its own', () => {
+    expect(cores('1. First.\n9. Ninth.\n10. Tenth.\n  - Nested.')).toEqual([
+      'First.',
+      'Ninth.',
+      'Tenth.',
+      'Nested.',
+    ]);
+  });
+
+  it('reads each item of a list after its lead-in with the lead-in', () => {
+    expect(read(`${HOURS}\n\n- Monday: 9:00.`)[1]).toEqual(item('Monday: 9:00.', HOURS));
+  });
+
+  it('keeps an item’s continuation line that is not indented with the item', () => {
+    expect(cores('- A long item\nthat goes on.\n- Next.')).toEqual(['A long item\nthat goes on.', 'Next.']);
+  });
+
+  it('ends an item at a line of spaces: the paragraph after it is not part of it', () => {
+    expect(cores('- First item.\n   \nA paragraph after the list.')).toEqual([
+      'First item.',
+      'A paragraph after the list.',
+    ]);
+  });
+
+  it('reads an empty item as no unit, and a lead-in whose items are all empty as a sentence', () => {
+    expect(read(`${HOURS}\n\n- `)).toEqual([sentence(HOURS)]);
+  });
+
+  it('takes no lead-in from a sentence with a colon that does not end it: "Note: … at 7:30."', () => {
+    expect(read('Note: the pool opens at 7:30.\n\n- Bring a towel.')[1]).toEqual(item('Bring a towel.'));
+  });
+
+  it('takes no lead-in from a sentence before a table, a code fence or an empty quote line between it and the list', () => {
+    for (const between of ['| a | b |\n|---|---|\n| x | y |', '```\nnpm test\n```', '>']) {
+      expect(read(`Do this:\n\n${between}\n\n- Then stop.`).at(-1)).toEqual(item('Then stop.'));
+    }
+  });
+
+  it('keeps a list open across a paragraph indented under an item: the items after it keep the lead-in', () => {
+    const text = `${HOURS}\n\n- Monday: 9.\n\n  Also on holidays.\n\n Not at night.\n- Sunday: closed.`;
+    expect(read(text)).toEqual([
+      { kind: 'lead-in', core: HOURS, shown: [text] },
+      item('Monday: 9.', HOURS),
+      sentence('Also on holidays.'),
+      sentence('Not at night.'),
+      item('Sunday: closed.', HOURS),
+    ]);
+  });
+
+  it('ends a paragraph indented under an item at the next item, whose continuation line stays with it', () => {
+    const text = `${HOURS}\n\n- Monday: 9.\n\n  Also on holidays.\n- Sunday: closed.\nClosed at noon.`;
+    expect(read(text).slice(2)).toEqual([
+      sentence('Also on holidays.'),
+      item('Sunday: closed.\nClosed at noon.', HOURS),
+    ]);
+  });
+
+  it('ends a list at a paragraph that is not indented: a later list does not take the first one’s lead-in', () => {
+    expect(read(`${HOURS}\n\n- Monday: 9.\n\nThat is all.\n\n- Bring a card.`).at(-1)).toEqual(
+      item('Bring a card.'),
+    );
+  });
+});
+
+describe('units of a passage: tables', () => {
+  it('reads a row with an empty cell, and no row whose every cell is empty', () => {
+    expect(cores('| Item | Loan |\n|---|---|\n| Magazines |  |\n|  |  |\n| Books | 21 days |')).toEqual([
+      '| Magazines |  |',
+      '| Books | 21 days |',
+    ]);
+  });
+});
