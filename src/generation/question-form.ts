@@ -77,14 +77,5 @@ export function questionForm(question: string): QuestionForm {
 /** The kind of answer the question's form asks for: "Who is…?" → person, "How many…?" → count. */
 export const answerKind = (question: string): AnswerKind => questionForm(question).kind;
 
-/** Kinds answered by a figure: a unit holding none cannot answer them. */
-export const FIGURE_KINDS: ReadonlySet<AnswerKind> = new Set([
-  'amount',
-  'count',
-  'age',
-  'duration',
-  'measure',
-]);
-
 /** Kinds whose form asks for no particular answer: the unit must be about nearly all of the question. */
 export const OPEN_KINDS: ReadonlySet<AnswerKind> = new Set(['yes_no', 'thing']);

@@ -15,6 +15,15 @@ describe('the question form: one home for the stand-in and its check', () => {
     expect(answerKind('When does my card expire?')).toBe('time');
   });
 
+  it('splits clauses at a bare "and", and reads a yes/no word only as a whole word: "this" is no "is"', () => {
+    expect(answerKind('My card expired and how much is a new one?')).toBe('amount');
+    expect(answerKind('This card, how much is it?')).toBe('amount');
+  });
+
+  it('gives no form words for a question that has no form', () => {
+    expect(questionForm('What is the minimum age to join?')).toEqual({ kind: 'thing', words: [] });
+  });
+
   it('gives the form’s own words, which say what kind of answer and not what it is about', () => {
     expect(questionForm('How long can I keep a magazine?')).toEqual({
       kind: 'duration',
