@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { brokenConstraint, constraintsOf, statesAskedFigure } from '../../src/generation/constraints';
+import {
+  brokenConstraint,
+  constraintsOf,
+  countsAskedThing,
+  statesAskedFigure,
+} from '../../src/generation/constraints';
+import type { AnswerKind } from '../../src/generation/question-form';
 
 const broken = (question: string, unit: string, about?: string) =>
   brokenConstraint({ constraints: constraintsOf(question), unit, ...(about === undefined ? {} : { about }) });
@@ -81,3 +87,234 @@ describe('what a question fixes about its answer', () => {
 });
 
 import { answerKind as questionFormKind } from '../../src/generation/question-form';
+
+// Each test below was written for a change to constraints.ts that no test noticed
+// (docs/mutation-survivors.md).
+const figure = (question: string, unit: string, about?: string) =>
+  statesAskedFigure({
+    kind: questionFormKind(question),
+    constraints: constraintsOf(question),
+    unit,
+    ...(about === undefined ? {} : { about }),
+  });
+const currencies = (question: string) => [...constraintsOf(question).currencies];
+const valueAsked = (question: string) => constraintsOf(question).value?.what;
+
+describe('what a question fixes: how it is written', () => {
+  it('reads every currency by its name, singular or plural, its code or its sign', () => {
+    const named: Array<[string, string]> = [
+      ['$', 'USD'],
+      ['dollar', 'USD'],
+      ['dollars', 'USD'],
+      ['buck', 'USD'],
+      ['euro', 'EUR'],
+      ['pound', 'GBP'],
+      ['yen', 'JPY'],
+      ['boliviano', 'BOB'],
+      ['franc', 'CHF'],
+      ['rupee', 'INR'],
+      ['peso', 'MXN'],
+      ['CAD', 'OTHER'],
+    ];
+    for (const [name, code] of named) expect(currencies(`How much is a card in ${name}?`)).toEqual([code]);
+  });
+
+  it('reads the value a question asks for by its name, in each way it is asked', () => {
+    expect(valueAsked('What is the phone number?')).toBe('phone number');
+    expect(valueAsked('What phone number should I call?')).toBe('phone number');
+    expect(valueAsked('Which email?')).toBe('email address');
+    expect(valueAsked('What is the web site?')).toBe('web address');
+    expect(valueAsked('Tell me the name of the castle.')).toBe('name');
+    expect(valueAsked('Give me the pin.')).toBe('password');
+    expect(valueAsked(' What is the web address?')).toBe('web address');
+  });
+
+  it('asks for no value when the question does not open by asking for one', () => {
+    expect(valueAsked('Can you tell me the phone number?')).toBeUndefined();
+    expect(
+      brokenConstraint({
+        constraints: constraintsOf('Can I change my phone number online?'),
+        unit: 'Yes, at the desk.',
+      }),
+    ).toBeUndefined();
+  });
+
+  it('asks for a clock time with "what time", "what hour", "how late" and "how early"', () => {
+    for (const question of ['What time do you open?', 'What hour?', 'How late is it open?', 'How early?'])
+      expect(constraintsOf(question).clock).toBe(true);
+    expect(constraintsOf('When do you open?').clock).toBe(false);
+  });
+
+  it('reads what "how many" counts, each word of it up to the first small word', () => {
+    expect(constraintsOf('How many study rooms are there?')).toMatchObject({
+      counted: ['stud', 'room'],
+      countedWord: 'study rooms',
+    });
+    expect(constraintsOf('How many rooms?').counted).toEqual(['room']);
+    expect(constraintsOf('How many of them are free?').counted).toBeUndefined();
+  });
+
+  it('reads the period of a rate written as an adverb', () => {
+    const adverbs = ['hourly', 'daily', 'weekly', 'monthly', 'yearly', 'annually'];
+    expect(adverbs.map((adverb) => constraintsOf(`What is the ${adverb} fee?`).period)).toEqual([
+      'hour',
+      'day',
+      'week',
+      'month',
+      'year',
+      'year',
+    ]);
+  });
+
+  it('does not read the unit a how-many asks for as a rate: "how many days is a day pass valid"', () => {
+    expect(constraintsOf('How many days is a day pass valid?')).toMatchObject({ unit: 'day' });
+    expect(constraintsOf('How many days is a day pass valid?').period).toBeUndefined();
+  });
+
+  it('reads a question typed with several spaces between words as with one', () => {
+    const questions = [
+      "What's the phone number?",
+      'What is the web site?',
+      'What is the web address?',
+      'What is the name of the castle?',
+      'Tell me the email address.',
+      'Give me the pin number.',
+      'What time do you open?',
+      'What hour?',
+      'How late is it open?',
+      'How many study rooms are there?',
+    ];
+    for (const question of questions) {
+      expect(constraintsOf(question.replaceAll(' ', '  '))).toEqual(constraintsOf(question));
+    }
+  });
+});
+
+describe('what a question fixes: which units keep it', () => {
+  it('takes the currency stated by an amount or named, and keeps an answer in any currency asked', () => {
+    expect(broken('How much in dollars?', 'It costs 30.00 BOB or 8 EUR.')).toBe('states BOB, EUR, not USD');
+    expect(broken('How much in dollars or pounds?', 'It costs 30.00 BOB.')).toBe('states BOB, not USD, GBP');
+    expect(broken('How much in dollars or euros?', 'It costs 8 EUR.')).toBeUndefined();
+    expect(broken('How much is a DVD loan in dollars?', 'DVDs can be borrowed for 7 days.')).toBeUndefined();
+    // "5.00" names no currency, so it states none other than the one asked.
+    expect(broken('How much in dollars?', 'It costs 5.00.')).toBeUndefined();
+  });
+
+  it('reads the unit of a duration only from durations, and names each unit stated', () => {
+    // An amount states no unit of time: what is missing is a number of days.
+    expect(broken('How many days can I keep a DVD?', 'A DVD costs 2.00 BOB.')).toBe(
+      'states no number of days',
+    );
+    expect(broken('How many days can I keep it?', 'Loans last 3 weeks or 2 months.')).toBe(
+      'states weeks, months, not days',
+    );
+  });
+
+  it('names what a how-many counts in the words the question wrote', () => {
+    expect(broken('How many study rooms are there?', 'The library has 40 seats.')).toBe(
+      'states no number of study rooms',
+    );
+  });
+
+  it('keeps a rate question answered with no period, and names each period stated', () => {
+    expect(broken('How many hours per week can I book?', 'A member can book 2 hours.')).toBeUndefined();
+    expect(broken('How many hours per week can I book?', 'Book 2 hours a day, 10 hours a month.')).toBe(
+      'gives a figure per day, month, not per week',
+    );
+  });
+
+  it('finds a phone number of seven digits or more, wherever it stands, and no shorter number', () => {
+    for (const unit of ['0123456789 is the front desk.', 'The desk: 0123456789'])
+      expect(broken("What's the phone number?", unit)).toBeUndefined();
+    expect(broken("What's the phone number?", 'The desk is in room 101.')).toBe('states no phone number');
+  });
+
+  it('finds a web address written with http, or as a name under .org', () => {
+    expect(broken('What is the website?', 'See http://alder.example/desk for more.')).toBeUndefined();
+    expect(broken('What is the website?', 'Visit alder.org for more.')).toBeUndefined();
+  });
+
+  it('finds a name capitalised inside the sentence or quoted, and no name in a sentence without one', () => {
+    const asked = 'What is the name of the castle?';
+    expect(broken(asked, 'The castle is called Montmartre.')).toBeUndefined();
+    expect(broken(asked, 'The castle is called  Montmartre.')).toBeUndefined();
+    expect(broken(asked, 'The castle is called "montmartre" locally.')).toBeUndefined();
+    expect(broken(asked, 'The castle is called “montmartre” locally.')).toBeUndefined();
+    expect(broken(asked, 'The castle is very old.')).toBe('states no name');
+  });
+
+  it('finds a password written after "is" or a colon, with or without a space', () => {
+    for (const unit of ['The password is alder2024.', 'The wifi password: alder2024', 'Password:alder2024'])
+      expect(broken('What is the wifi password?', unit)).toBeUndefined();
+    expect(broken('What is the wifi password?', 'Ask for the password at the desk.')).toBe(
+      'states no password',
+    );
+  });
+});
+
+describe('what a how-many counts', () => {
+  const counts = (question: string, unit: string, about?: string) =>
+    countsAskedThing(constraintsOf(question), unit, about);
+
+  it('is met by any unit when the question counts nothing', () => {
+    expect(counts('How long is a loan?', 'Loans are free.')).toBe(true);
+  });
+
+  it('is not met by a duration of another unit, nor by the words after a duration', () => {
+    expect(counts('How many books can I borrow?', 'Books can be borrowed for 21 days.')).toBe(false);
+    expect(counts('How many books can I borrow?', 'Loans last 21 days for books.')).toBe(false);
+  });
+
+  it('is met by the noun beside a number, not one three words on: "10 items, including books"', () => {
+    expect(counts('How many items can I borrow?', 'Members may borrow 10 items, including books.')).toBe(
+      true,
+    );
+    expect(counts('How many books can I borrow?', 'Members may borrow 10 items, including books.')).toBe(
+      false,
+    );
+  });
+
+  it('takes a header’s words only for a unit that holds a figure', () => {
+    expect(counts('How many renewals for a DVD?', '| DVDs | none |', '| Item | Renewals |')).toBe(false);
+  });
+});
+
+describe('a figure of the kind asked', () => {
+  it('is an amount, a percentage or "free" for how much, and nothing else', () => {
+    expect(figure('How much is a hold?', 'It costs 3.00 BOB.')).toBe(true);
+    expect(figure('How much is a hold?', 'Members get 10% off.')).toBe(true);
+    expect(figure('How much is a hold?', 'Holds cost nothing.')).toBe(true);
+    expect(figure('How much is a hold?', 'Holds are kept for 7 days.')).toBe(false);
+  });
+
+  it('is a number of the thing counted for how many', () => {
+    expect(figure('How many books can I borrow?', 'The library has 6 study rooms.')).toBe(false);
+    expect(figure('How many rooms are there?', 'The library has 6 study rooms.')).toBe(true);
+  });
+
+  it('is a time, a date, a duration or a number for when', () => {
+    for (const unit of [
+      'It is cleaned at 7:00.',
+      'It is cleaned on 3 March.',
+      'It is cleaned every 2 days.',
+      'It was built in 1998.',
+    ])
+      expect(figure('When is the sauna cleaned?', unit)).toBe(true);
+    expect(figure('When is the sauna cleaned?', 'The sauna is cleaned often.')).toBe(false);
+  });
+
+  it('is a number or a duration for how old and how deep', () => {
+    expect(
+      figure('How old must children be to swim alone?', 'Children under 8 years swim with an adult.'),
+    ).toBe(true);
+    expect(figure('How deep is the pool?', 'The pool is deep.')).toBe(false);
+    expect(figure('How deep is the pool?', 'The pool is 2 metres deep.')).toBe(true);
+  });
+
+  it('throws on a kind of answer it does not know: a new kind must be handled', () => {
+    const unknown = 'colour' as AnswerKind;
+    expect(() =>
+      statesAskedFigure({ kind: unknown, constraints: constraintsOf('What colour?'), unit: 'Red.' }),
+    ).toThrow();
+  });
+});
