@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createExtractiveClient, EXTRACTIVE } from '../../src/generation/extractive';
+import { createExtractiveClient, EXTRACTIVE, rankCandidates } from '../../src/generation/extractive';
+import { READER_MODEL } from '../../src/generation/reader-model';
+import { textOf } from '../../src/generation/units';
 import { checkQuote, quoteWordCount } from '../../src/text/quotes';
 import type { Passage } from '../../src/types';
 import { FUZZ_RUNS, standInQuotesPassTheVerifier, verifyStandIn } from '../helpers/stand-in-fuzz';
@@ -230,5 +232,118 @@ describe('extractive stand-in', () => {
         citations: [],
       });
     });
+  });
+});
+
+// Each test below was written for a change to extractive.ts that no test noticed
+// (docs/mutation-survivors.md).
+describe('extractive stand-in: the words of a refusal', () => {
+  const unsure = { model: { ...READER_MODEL, threshold: 0.999 } };
+
+  it('is named "extractive", the kind the page and the evaluation tell a stand-in by', () => {
+    expect(createExtractiveClient().info.kind).toBe('extractive');
+  });
+
+  it('shows the closest sentence whole up to 80 characters, and cut with "…" beyond', async () => {
+    const long = `Renewals ${'and more '.repeat(10)}are free.`;
+    const exact = `Renewals are free${'.'.repeat(80 - 'Renewals are free'.length)}`;
+    const cut = await standIn('Are renewals free?', [passage(long)], unsure);
+    expect(cut.answer).toContain(`the closest, ${JSON.stringify(`${long.slice(0, 79)}…`)} (f#p)`);
+    const whole = await standIn('Are renewals free?', [passage(exact)], unsure);
+    expect(whole.answer).toContain(`the closest, ${JSON.stringify(exact)} (f#p)`);
+  });
+
+  it('names every passage given, and every word they never mention as the question wrote it', async () => {
+    const reply = await standIn(
+      'Are renewals of magazines free?',
+      [passage('Loans of books are free.', 'a#one'), passage('Fines are waived.', 'a#two')],
+      unsure,
+    );
+    expect(reply.answer).toMatch(/^no sentence of the passages given \(a#one, a#two\) answers this/u);
+    expect(reply.answer).toContain('because the passages never mention "renewals", "magazines"; it ');
+  });
+
+  it('says the sentence shares too little when nothing else is missing, and no reason that does not hold', async () => {
+    const reply = await standIn('Are renewals free?', [passage('Renewals are free.')], unsure);
+    expect(reply.answer).toMatch(/, because it shares too little with the question$/u);
+  });
+
+  it('says what kind of answer is missing only for a question whose form asks for one', async () => {
+    const sauna = passage('The sauna is cleaned every evening.');
+    const who = await standIn('Who cleans the sauna?', [sauna], unsure);
+    const reasons = who.answer.split(', because ')[1]?.split('; ') ?? [];
+    expect(reasons).toContain('it names no one');
+    expect(reasons.every((reason) => reason.length > 'it '.length)).toBe(true);
+    const amount = await standIn('How much is a renewal?', [passage('A renewal costs 2.00 BOB.')], unsure);
+    expect(amount.answer).toMatch(/, because it shares too little with the question$/u);
+    const open = await standIn('Is the sauna cleaned?', [sauna], unsure);
+    expect(open.answer).not.toContain('names no one');
+  });
+});
+
+describe('extractive stand-in: which unit it quotes, and how', () => {
+  const even = { ...READER_MODEL, bias: 0, threshold: 0, weights: { ...READER_MODEL.weights } };
+  for (const name of Object.keys(even.weights) as (keyof typeof even.weights)[]) even.weights[name] = 0;
+
+  it('quotes a sentence of exactly three words on its own, the fewest the verifier checks', async () => {
+    const reply = await standIn('Are renewals free?', [
+      passage('Holds last long. Renewals are free. Fines are waived.'),
+    ]);
+    expect(reply.answer).toBe('Renewals are free.');
+  });
+
+  it('shows a lead-in of three words with its item, and leaves out a shorter one rather than widen it', async () => {
+    const three = await standIn('What time do you open on Monday?', [
+      passage('The hours are:\n\n- Monday to Friday: 9:00 to 20:00.'),
+    ]);
+    expect(three.answer).toBe('The hours are:\nMonday to Friday: 9:00 to 20:00.');
+    const one = await standIn('What time do you open on Monday?', [
+      passage('Hours:\n\n- Monday to Friday: 9:00 to 20:00.'),
+    ]);
+    expect(one.answer).toBe('Monday to Friday: 9:00 to 20:00.');
+  });
+
+  it('widens a short last sentence by the nearest one before it, not from the start of the passage', async () => {
+    const text = 'The desk is open daily. Call us any time. Sunday: 12:00.';
+    const reply = await standIn('What time do you open on Sunday?', [passage(text)]);
+    expect(reply.answer).toBe('Call us any time. Sunday: 12:00.');
+  });
+
+  it('widens a short item into its lead-in as one quote, not two that overlap', async () => {
+    const reply = await standIn('What time do you open on Sunday?', [
+      passage('The opening hours are:\n\n- Sunday: 12:00.'),
+    ]);
+    expect(reply.citations).toEqual([{ id: 'f#p', quote: 'The opening hours are:\n\n- Sunday: 12:00.' }]);
+  });
+
+  it('ranks a table row above a sentence it ties with, and keeps reading order otherwise', () => {
+    const text =
+      'Loans are long.\n\nLoans end at closing.\n\n| Item | Loan |\n|---|---|\n| Books | 21 days |';
+    const { ranked } = rankCandidates({
+      question: 'What is the loan for books?',
+      passages: [passage(text)],
+      model: even,
+    });
+    expect(ranked.map((scored) => textOf(scored.candidate.unit.passage, scored.candidate.unit.core))).toEqual(
+      ['| Books | 21 days |', 'Loans are long.', 'Loans end at closing.'],
+    );
+  });
+
+  it('never answers with a unit that shares no word with the question, however sure the model is', async () => {
+    const reply = await standIn('Do dogs bark?', [passage('Cats sleep all day. Dogs bark at night.')], {
+      model: even,
+    });
+    expect(reply.answered).toBe(false);
+    expect(reply.answer).toContain('the closest, "Dogs bark at night."');
+  });
+
+  it('with the check off, quotes the unit that shares the most with the question, whatever the model ranks first', async () => {
+    const first = { ...even, weights: { ...even.weights, firstPassage: 5 } };
+    const reply = await standIn(
+      'Do dogs bark at night?',
+      [passage('Dogs sleep all day.', 'a#one'), passage('Dogs bark at night.', 'a#two')],
+      { answerability: false, model: first },
+    );
+    expect(reply.answer).toBe('Dogs bark at night.');
   });
 });

@@ -155,3 +155,46 @@ describe('units of a passage', () => {
     ).toEqual(['Run it.', 'Done.']);
   });
 });
+
+// Each test below was written for a change to reader.ts that no test noticed
+// (docs/mutation-survivors.md).
+describe('the reader: what a unit is read with', () => {
+  it('reads a table row with its header: the header’s words are the row’s, and its column counts', () => {
+    const table = passage('| Item | Loan period | Renewals |\n|---|---|---|\n| DVDs | 7 days | 1 |');
+    const [row] = readPassages({
+      question: 'How many renewals for a DVD loan period?',
+      passages: [table],
+    }).candidates;
+    expect(row?.features.termCover).toBe(1);
+    expect(row?.features.kindExact).toBe(1);
+    expect(row?.broken).toBeUndefined();
+  });
+
+  it('reads the passage’s headings and first sentence as separate words', () => {
+    const withTrail = (text: string, trail: string[]): Passage => ({ ...passage(text), trail });
+    const renewals = readPassages({
+      question: 'How do renewals work?',
+      passages: [withTrail('Ask at the desk.', ['Loans', 'Renewals'])],
+    });
+    expect(renewals.unseen).toEqual(['work']);
+    const desk = readPassages({
+      question: 'Can I ask about renewals?',
+      passages: [withTrail('Renewals are free. Ask at the desk.', ['Loans'])],
+    });
+    expect(desk.candidates[1]?.features.contextCover).toBe(1);
+  });
+
+  it('covers none of a question that has no terms, rather than dividing by nothing', () => {
+    const [unit] = readPassages({ question: 'What is it?', passages: [passage('Cats sleep.')] }).candidates;
+    expect(unit?.features.termCover).toBe(0);
+  });
+
+  it('leaves out a phrase made only of typos, and counts only the phrase words a unit holds', () => {
+    const reading = readPassages({
+      question: 'how long dose joining take? any parking?',
+      passages: [passage('Joining takes about 10 minutes at the front desk.')],
+    });
+    expect(reading.shape.phrases.map((phrase) => phrase.text)).toEqual(['parking']);
+    expect(reading.candidates[0]?.features.phraseCover).toBe(0);
+  });
+});
