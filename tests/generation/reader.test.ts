@@ -4,6 +4,7 @@ import {
   confidence,
   FEATURE_NAMES,
   type Features,
+  questionAsRead,
   type ReaderModel,
   readPassages,
 } from '../../src/generation/reader';
@@ -102,6 +103,29 @@ describe('the reader model', () => {
     });
     expect(ranked.map((scored) => scored.candidate.unit.passage.id)).toEqual(['a#one', 'a#two']);
     expect(ranked[0]?.confidence).toBeGreaterThan(ranked[1]?.confidence ?? 1);
+  });
+});
+
+describe('the question as retrieval read it', () => {
+  it('reads each word retrieval read as a typo as the corpus word, wherever and however it is written', () => {
+    const reading = { readAs: [{ written: 'libary', readAs: 'library' }], expanded: [] };
+    expect(questionAsRead('Is the Libary open? The libary, I mean.', reading)).toBe(
+      'Is the library open? The library, I mean.',
+    );
+    // Only whole words: "libaryx" is another word.
+    expect(questionAsRead('libaryx', reading)).toBe('libaryx');
+    expect(questionAsRead('Is the libary open?', undefined)).toBe('Is the libary open?');
+  });
+
+  it('lets the stand-in answer a question whose typo it would otherwise require in the answer', async () => {
+    const passages = [passage('The library has 24 public computers on the ground floor.')];
+    const model = { ...READER_MODEL };
+    const question = 'how many computers does the libary have?';
+    const reading = { readAs: [{ written: 'libary', readAs: 'library' }], expanded: [] };
+    const asWritten = await createExtractiveClient({ model }).generate({ question, passages, prompt });
+    const asRead = await createExtractiveClient({ model }).generate({ question, passages, prompt, reading });
+    expect(asWritten.ok && asWritten.reply.answered).toBe(false);
+    expect(asRead.ok && asRead.reply.answered).toBe(true);
   });
 });
 
