@@ -285,7 +285,7 @@ development articles the targets are measured on are not used.
 
 ## The model
 
-Logistic regression (batch gradient descent, L2 0.001), final log loss ${fit.loss.toFixed(4)}.
+Logistic regression (Newton’s method, L2 0.001), final log loss ${fit.loss.toFixed(4)}.
 
 | feature | weight |
 |---|---|

@@ -158,6 +158,19 @@ describe('units of a passage', () => {
     ]);
   });
 
+  it('reads a block quote sentence by sentence, its line markers no part of any sentence', () => {
+    expect(show('> It replaces componentDidCatch.\n> This hook was introduced with Preact 10.2.0.')).toEqual([
+      { kind: 'sentence', core: 'It replaces componentDidCatch.', shown: ['It replaces componentDidCatch.'] },
+      {
+        kind: 'sentence',
+        core: 'This hook was introduced with Preact 10.2.0.',
+        shown: ['This hook was introduced with Preact 10.2.0.'],
+      },
+    ]);
+    // Outside a quote, a `>` after a sentence is text: "5 > 3" is no marker.
+    expect(show('Compare. > Then go.').map((unit) => unit.core)).toEqual(['Compare. > Then go.']);
+  });
+
   it('takes no lead-in for a list after a sentence that does not lead into it', () => {
     expect(show('The pool is open daily.\n\n- Monday: 9:00.')[1]).toEqual({
       kind: 'item',
