@@ -167,6 +167,17 @@ describe('units of a passage', () => {
         shown: ['This hook was introduced with Preact 10.2.0.'],
       },
     ]);
+    // A quoted blank line ends the paragraph, as a blank line does.
+    expect(show('> Not alone!\n>\n> it took a while.').map((unit) => unit.core)).toEqual([
+      'Not alone!',
+      'it took a while.',
+    ]);
+    // Quoted code holds no sentence, and a quoted list is a list.
+    expect(show('> Try this:\n> ```\n> const A = lazy(() => 1);\n> ```\n> Then go.')).toEqual([
+      { kind: 'sentence', core: 'Try this:', shown: ['Try this:'] },
+      { kind: 'sentence', core: 'Then go.', shown: ['Then go.'] },
+    ]);
+    expect(show('> The hours are:\n> - Monday: 9:00.').map((unit) => unit.kind)).toEqual(['lead-in', 'item']);
     // Outside a quote, a `>` after a sentence is text: "5 > 3" is no marker.
     expect(show('Compare. > Then go.').map((unit) => unit.core)).toEqual(['Compare. > Then go.']);
   });
