@@ -294,7 +294,9 @@ function splitAtHeadings({
         trail: openHeadings.map((open) => open.title),
         body: [],
       });
-    } else if (token.type !== 'space' && NON_WHITESPACE.test(token.raw)) {
+    } else if (token.type !== 'space' && token.type !== 'def' && NON_WHITESPACE.test(token.raw)) {
+      // A link reference definition (`[fs]: fs.md#file-system`) says where links point, not anything a
+      // reader is told: API references end each file with hundreds of them, which would be a passage.
       let section = sections.at(-1);
       // A thematic break before any text (`---` under the front matter) is no text to name a passage for.
       if (section === undefined && token.type === 'hr') continue;
