@@ -12,7 +12,7 @@ import { contextOf, gate } from '../src/ask/gate';
 import { parseEvalSet } from '../src/evaluation/eval-set';
 import { fitLogistic } from '../src/evaluation/logistic';
 import { rankCandidates } from '../src/generation/extractive';
-import { FEATURE_NAMES, type Features, type ReaderModel } from '../src/generation/reader';
+import { FEATURE_NAMES, type Features, questionAsRead, type ReaderModel } from '../src/generation/reader';
 import { READER_MODEL } from '../src/generation/reader-model';
 import { compileIndex } from '../src/ingest/compile';
 import { CURRENT_PROMPT_VERSION } from '../src/prompt-versions';
@@ -39,6 +39,7 @@ const FALSE_ANSWER_COST = 4;
 
 interface Question {
   set: string;
+  /** As the stand-in is given it: with the words retrieval read as typos read so (questionAsRead). */
   question: string;
   answerable: boolean;
   /** Whether a unit, shown as `text`, from passage `id`, answers it. */
@@ -61,10 +62,11 @@ const contains = (text: string, needle: string) =>
  * The passages the engine would give the stand-in for this question: none when the gate stops it, else
  * the gate's context (contextOf). The reader is fitted and measured on what it is given in use.
  */
-function givenToReader(engine: Engine, question: string): Passage[] {
-  const retrieved = retrieverOf(engine).retrieve(question, engine.contextSize);
-  if (!gate(retrieved, engine.gate).pass) return [];
-  return contextOf(retrieved, engine).map((scored) => scored.passage);
+function givenToReader(engine: Engine, question: string): { question: string; passages: Passage[] } {
+  const { scored: retrieved, reading } = retrieverOf(engine).read(question, engine.contextSize);
+  const read = questionAsRead(question, reading);
+  if (!gate(retrieved, engine.gate).pass) return { question: read, passages: [] };
+  return { question: read, passages: contextOf(retrieved, engine).map((scored) => scored.passage) };
 }
 
 function manualQuestions(indexFile: string, files: string[]): Question[] {
@@ -72,13 +74,12 @@ function manualQuestions(indexFile: string, files: string[]): Question[] {
   return files.flatMap((file) =>
     parseEvalSet(readJson(file, 'evaluation set')).map((item) => ({
       set: file,
-      question: item.question,
       answerable: item.answerable,
       answeredBy: (id: string, text: string) =>
         item.answerable &&
         id === item.passage &&
         (item.mustContain ?? []).every((needle) => contains(text, needle)),
-      passages: givenToReader(engine, item.question),
+      ...givenToReader(engine, item.question),
     })),
   );
 }
@@ -96,12 +97,11 @@ function squadQuestions(file: string, every: number): Question[] {
     .filter((_, at) => at % every === 0)
     .map((item) => ({
       set: file,
-      question: item.question,
       answerable: item.answerable,
       answeredBy: (id: string, text: string) =>
         item.answerable && id === item.passage && item.answers.some((answer) => contains(text, answer)),
       // The gate is open (threshold 0): SQuAD shapes the weights on every question's best passages.
-      passages: givenToReader(engine, item.question),
+      ...givenToReader(engine, item.question),
     }));
 }
 
@@ -285,7 +285,7 @@ development articles the targets are measured on are not used.
 
 ## The model
 
-Logistic regression (batch gradient descent, L2 0.001), final log loss ${fit.loss.toFixed(4)}.
+Logistic regression (Newton’s method, L2 0.001), final log loss ${fit.loss.toFixed(4)}.
 
 | feature | weight |
 |---|---|

@@ -113,6 +113,11 @@ export interface GenerationRequest {
   /** The context: exactly the passages the reply may cite. */
   passages: Passage[];
   prompt: Prompt;
+  /**
+   * How retrieval read the question, where that differs from what was written (a typo read as the corpus
+   * word it slips from). A reader that matches words reads the question so; a model reads what was written.
+   */
+  reading?: QuestionReading;
   /** The caller's cancel and the question's deadline together: every wait ends when it aborts. */
   signal?: AbortSignal;
 }

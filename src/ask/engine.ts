@@ -130,6 +130,7 @@ export async function ask(options: AskOptions): Promise<AskResult> {
         question,
         passages: fitted.passages,
         prompt: promptFor(engine.promptVersion),
+        reading,
         signal: waiting,
       }),
       waiting,

@@ -1,7 +1,7 @@
 import { checkQuote, MIN_QUOTE_WORDS, quoteWordCount } from '../text/quotes';
 import type { GenerationClient, GenerationOutcome, GeneratorInfo, Passage, Reply } from '../types';
 import { describeMissingKind, describeVerdict } from './answerability';
-import { type Candidate, confidence, type ReaderModel, readPassages } from './reader';
+import { type Candidate, confidence, questionAsRead, type ReaderModel, readPassages } from './reader';
 import { READER_MODEL } from './reader-model';
 import { type Span, textOf, type Unit, unitsOf } from './units';
 
@@ -185,7 +185,8 @@ export function createExtractiveClient(options: ExtractiveOptions = {}): Generat
   return {
     info: EXTRACTIVE,
     async generate(request): Promise<GenerationOutcome> {
-      const reply = replyTo(request.question, request.passages, options);
+      const question = questionAsRead(request.question, request.reading);
+      const reply = replyTo(question, request.passages, options);
       return { ok: true, reply, raw: JSON.stringify(reply) };
     },
   };

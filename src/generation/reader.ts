@@ -1,5 +1,5 @@
 import { tokenize } from '../text/tokenize';
-import type { Passage } from '../types';
+import type { Passage, QuestionReading } from '../types';
 import { checkUnit, holdsKind, type QuestionShape, readQuestion, type UnitVerdict } from './answerability';
 import { brokenConstraint, type Constraints, constraintsOf, statesAskedFigure } from './constraints';
 import { OPEN_KINDS } from './question-form';
@@ -48,6 +48,21 @@ export interface Reading {
 }
 
 const share = (part: number, whole: number) => (whole === 0 ? 1 : part / whole);
+
+/**
+ * The question as retrieval read it: a word no passage of the corpus uses, read there as the corpus word
+ * one or two slips away ("libary" → "library"), is read so here too. Otherwise the typo would count as a
+ * term no passage holds and as a word the answer must show, and a question retrieval understood would be
+ * refused for a slip of the keyboard.
+ */
+export function questionAsRead(question: string, reading: QuestionReading | undefined): string {
+  let read = question;
+  for (const { written, readAs } of reading?.readAs ?? []) {
+    const escaped = written.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+    read = read.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'giu'), () => readAs);
+  }
+  return read;
+}
 
 /** What a unit says and what it is read with: its core, and the lead-in or header that says of what. */
 function unitText(unit: Unit): string {

@@ -30,12 +30,15 @@ export interface Unit {
 }
 
 const LIST_MARKER = /^\s*(?:[-*+]|\d+[.)])\s+/u;
-// A sentence ends at . ! or ? followed by space and a capital or a digit; "0.50 BOB" is not split.
-const SENTENCE_END = /(?<=[.!?])\s+(?=[\p{Lu}\d])/gu;
+// A sentence ends at . ! or ? followed by space and a capital or a digit; "0.50 BOB" is not split. In a
+// block quote the next line's `>` marker is part of that space: "…method.\n> This hook was…" is two.
+const SENTENCE_END = /(?<=[.!?])(?:\s*\n[ \t]*(?:>[ \t]?)+[ \t]*|\s+)(?=[\p{Lu}\d])/gu;
 const FENCE = /^\s*(?:```|~~~)/u;
 // A line that is only HTML tags (`<toc></toc>`, `<tab-group …>`) holds no sentence.
 const HTML_ONLY = /^\s*(?:<[^>]*>\s*)+$/u;
-const BLOCKQUOTE = /^\s*>\s?/u;
+// A line of a block quote is read without its markers: quoted, a blank line, a fence, a list or a table is
+// still one (`>` alone ends a paragraph; "> ```" opens code, which holds no sentence).
+const QUOTE_MARKERS = /^\s*(?:>[ \t]?)+/u;
 const INDENTED = /^\s+\S/u;
 const LEADS_INTO_LIST = /:\s*$/u;
 const LEADING_SPACE = /^\s*/u;
@@ -106,9 +109,11 @@ export function unitsOf(passage: Passage): Unit[] {
   };
 
   let lineStart = 0;
-  for (const line of text.split('\n')) {
-    const lineEnd = lineStart + line.length;
-    const at = lineStart;
+  for (const written of text.split('\n')) {
+    const lineEnd = lineStart + written.length;
+    const markers = QUOTE_MARKERS.exec(written)?.[0].length ?? 0;
+    const line = written.slice(markers);
+    const at = lineStart + markers;
     lineStart = lineEnd + 1;
     if (FENCE.test(line)) {
       flushParagraph();
@@ -162,9 +167,7 @@ export function unitsOf(passage: Passage): Unit[] {
       continue;
     }
     if (list !== undefined && !INDENTED.test(line)) endList();
-    const quoted = BLOCKQUOTE.exec(line);
-    const from = at + (quoted?.[0].length ?? 0);
-    paragraph = { start: paragraph?.start ?? from, end: lineEnd };
+    paragraph = { start: paragraph?.start ?? at, end: lineEnd };
   }
   flushParagraph();
   endList();

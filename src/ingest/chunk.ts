@@ -57,6 +57,8 @@ interface Section {
   title: string;
   /** The slug the heading asks for: its own anchor, or made from its text. */
   slug: string;
+  /** Whether the heading names its own anchor (`{#id}`): the author's id, used as written. */
+  anchored: boolean;
   /** The slug of the heading it sits under, to tell repeated headings apart. */
   parentSlug: string | undefined;
   line: number;
@@ -212,10 +214,18 @@ function markdownSections({
   const slugCounts = new Map<string, number>();
   for (const section of sections) slugCounts.set(section.slug, (slugCounts.get(section.slug) ?? 0) + 1);
   const parts: SectionParts[] = [];
+  const idsSoFar = new Map<string, number>();
   for (const section of sections) {
     // A heading repeated in the file (`Usage` under each command) is told apart by the one above it.
-    const repeated = (slugCounts.get(section.slug) ?? 0) > 1 && section.parentSlug !== undefined;
-    const id = `${stem}#${repeated ? `${section.parentSlug}-${section.slug}` : section.slug}`;
+    const repeated =
+      !section.anchored && (slugCounts.get(section.slug) ?? 0) > 1 && section.parentSlug !== undefined;
+    const plainId = `${stem}#${repeated ? `${section.parentSlug}-${section.slug}` : section.slug}`;
+    // One still repeated (two `Bug Fixes` under one release of a changelog) is numbered as GitHub numbers
+    // its anchors, in reading order: the second `-1`, the third `-2`. Nothing of the file is lost. An
+    // anchor the author named is theirs: used as written, and a clash of it is reported, not renamed.
+    const seen = idsSoFar.get(plainId) ?? 0;
+    idsSoFar.set(plainId, seen + 1);
+    const id = seen === 0 || section.anchored ? plainId : `${plainId}-${seen}`;
     const line = lineOf(section.line);
     const passages = splitBody(text, section.body, maxChars).map((part, index) => ({
       // The first part keeps the plain id, so a passage that grows past the target keeps its citations.
@@ -278,12 +288,15 @@ function splitAtHeadings({
       sections.push({
         title: headingTitle,
         slug,
+        anchored: anchor !== null,
         parentSlug,
         line: blockLine,
         trail: openHeadings.map((open) => open.title),
         body: [],
       });
-    } else if (token.type !== 'space' && NON_WHITESPACE.test(token.raw)) {
+    } else if (token.type !== 'space' && token.type !== 'def' && NON_WHITESPACE.test(token.raw)) {
+      // A link reference definition (`[fs]: fs.md#file-system`) says where links point, not anything a
+      // reader is told: API references end each file with hundreds of them, which would be a passage.
       let section = sections.at(-1);
       // A thematic break before any text (`---` under the front matter) is no text to name a passage for.
       if (section === undefined && token.type === 'hr') continue;
@@ -291,6 +304,7 @@ function splitAtHeadings({
         section = {
           title,
           slug: slugify(title),
+          anchored: false,
           parentSlug: undefined,
           line: blockLine,
           trail: [title],

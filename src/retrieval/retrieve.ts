@@ -68,7 +68,7 @@ export function retrieverOn(options: RetrieverOptions): Retriever {
   /**
    * The question's terms. A word the corpus lacks is read through the thesaurus when it knows the word
    * (each corpus term it gives counts `expansionWeight` of a written one), or else, when it is long
-   * enough, as the nearest corpus term (a typo).
+   * enough, as the nearest corpus term (a typo), unless another word stays unknown.
    */
   function readTerms(question: string): {
     terms: TermOf[];
@@ -88,14 +88,38 @@ export function retrieverOn(options: RetrieverOptions): Retriever {
         return [found, ...related.map((target) => ({ term: target, word }))];
       }
       if (word.length < MIN_TYPO_LETTERS || !LETTERS_ONLY.test(word)) return [found];
-      const near = nearestTerm({ index, term, maxDistance: word.length >= MIN_TWO_EDITS ? 2 : 1 });
-      if (near === undefined) return [found];
+      const maxDistance = word.length >= MIN_TWO_EDITS ? 2 : 1;
+      const near = nearestTerm({ index, term, maxDistance });
+      if (near === undefined || !writtenNear({ word, term: near, maxDistance })) return [found];
       reading.readAs.push({ written: word, readAs: near });
       return [{ term: near, word }];
     });
     // A word both written and reached through the thesaurus counts as written.
     for (const { term } of termsOf(question)) factors.delete(term);
+    // A question that names something the corpus never writes is about something else, and a word of it
+    // one slip from a corpus word is a coincidence ("charles babbage" is not "charges babbage"): no slip
+    // is read in it. The thesaurus's readings stand; they are read from what the word means.
+    const unread = terms.some(({ term }) => index.termId(term) === undefined && !factors.has(term));
+    if (unread && reading.readAs.length > 0) {
+      return { terms: termsOf(question), reading: { ...reading, readAs: [] }, factors };
+    }
     return { terms, reading, factors };
+  }
+
+  /**
+   * Whether the corpus writes `term` as a word within `maxDistance` of `word`. Terms are stems, and two
+   * stems one edit apart can stand for words further apart ("senate" and "seat", "country" and
+   * "counted"): a slip of the keyboard is measured on the letters typed, against a word the corpus writes.
+   */
+  function writtenNear(options: { word: string; term: string; maxDistance: number }): boolean {
+    const { word, term, maxDistance } = options;
+    const holder = index.search([term], 1)[0];
+    if (holder === undefined) return false;
+    return words(passageText(passages[holder.doc] as Passage)).some(
+      (written) =>
+        termOf(written) === term &&
+        editDistance({ from: word, to: written, max: maxDistance }) <= maxDistance,
+    );
   }
 
   /** Coverage counts the question's words: one the thesaurus expanded is held when any of its terms is. */

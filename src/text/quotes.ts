@@ -1,6 +1,6 @@
 // A quote must be a span of the passage it cites. Only what cannot change the meaning is normalised
-// before looking for it: white space, case, typographic quotes and dashes, Markdown table pipes and
-// emphasis. A paraphrase, a quote from another passage, a quote with one word changed, a quote cut inside
+// before looking for it: white space, case, typographic quotes and dashes, Markdown table pipes,
+// emphasis, block quote markers and link syntax (a link's text stays). A paraphrase, a quote from another passage, a quote with one word changed, a quote cut inside
 // a word, or one running from a table row into the next, is not found.
 
 import { TABLE_SEPARATOR } from './markdown-table';
@@ -20,6 +20,25 @@ const WORD_CHAR = /[\p{L}\p{N}]/u;
 // header) into the next as if they were one sentence. A quote of whole rows, line breaks and all, has
 // the same marks and is still found.
 const ROW_BREAK = '\u2016';
+// A block quote's markers at the start of a line: "server\n> as well as" is quoted "server as well as".
+const QUOTE_MARKERS = /^\s*(?:>[ \t]?)+/u;
+// Markdown around a link's text: `[text](url "title")`, `[text][ref]`, `[text][]`, `![alt](src)`. A
+// model quotes the text as a reader sees it ("for a Worker pool", not "for a [`Worker`][] pool"); the
+// brackets and the target are dropped on both sides, so a quote with them is found too.
+const LINK = /!?\[[^\]\n]*\](?:\([^()\s]*(?:\s+"[^"\n]*")?\)|\[[^\]\n]*\])?/gu;
+
+/** The offsets in `line` of link syntax: everything of each link but its text. */
+function linkSyntax(line: string): Set<number> {
+  const dropped = new Set<number>();
+  for (const match of line.matchAll(LINK)) {
+    const opening = match[0].indexOf('[') + 1;
+    const closing = match[0].indexOf(']');
+    for (let k = 0; k < match[0].length; k++) {
+      if (k < opening || k >= closing) dropped.add(match.index + k);
+    }
+  }
+  return dropped;
+}
 const EDGE_BREAKS = /^[\s\u2016]+|[\s\u2016]+$/gu;
 
 /** Normalised text, and for each of its characters the offset in the original it came from. */
@@ -53,10 +72,14 @@ function normalise(raw: string): Normalised {
   for (const line of raw.split('\n')) {
     const end = offset + line.length;
     if (!TABLE_SEPARATOR.test(line)) {
+      const markers = QUOTE_MARKERS.exec(line)?.[0].length ?? 0;
+      const link = linkSyntax(line);
       for (let i = 0; i < line.length; i++) {
         const char = line[i] as string;
         const at = offset + i;
-        if (SPACE.test(char) || char === '|') {
+        if (link.has(i)) {
+          // dropped
+        } else if (SPACE.test(char) || char === '|' || i < markers) {
           pendingSpace ??= at;
         } else if (EMPHASIS_MARK.test(char)) {
           // dropped

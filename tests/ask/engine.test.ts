@@ -128,6 +128,12 @@ describe('ask: how the question was read', () => {
     });
     expect(plain.reading).toBeUndefined();
   });
+
+  it('gives the generator the reading, so the stand-in answers a typo as retrieval read it', async () => {
+    const client = replying(NO_ANSWER);
+    await ask({ engine: tinyEngine(), client, question: 'How much sun do tomatto plants need?' });
+    expect(client.calls[0]?.reading?.readAs).toEqual([{ written: 'tomatto', readAs: 'tomatoes' }]);
+  });
 });
 
 describe('ask: what the generator is given', () => {

@@ -1,27 +1,19 @@
 import { spawn } from 'node:child_process';
-import {
-  closeSync,
-  existsSync,
-  ftruncateSync,
-  mkdtempSync,
-  openSync,
-  readFileSync,
-  writeFileSync,
-} from 'node:fs';
+import { closeSync, existsSync, ftruncateSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseIndex } from '../../src/compiled-index/parse';
 import { runScript } from '../helpers/run-script';
+import { scratchForFile } from '../helpers/scratch';
 
 // The command-line scripts as a user runs them: a real process, real files, no key, no network.
 
 // A test here starts up to three processes, and tsx compiles each script as it starts: about 1.5 s a
 // process on two busy cores, so vitest's 5 s default failed a test that was only slow (CI, 2026-12-02).
 vi.setConfig({ testTimeout: 30_000 });
-const work = mkdtempSync(join(tmpdir(), 'sourcebound-cli-'));
+const work = scratchForFile('cli');
 const index = join(work, 'index.bin');
 
 const run = (script: string, args: string[], env: Record<string, string> = {}) =>

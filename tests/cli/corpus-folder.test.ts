@@ -1,22 +1,14 @@
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { parseIndex } from '../../src/compiled-index/parse';
 import { runScript } from '../helpers/run-script';
+import { scratchForFile } from '../helpers/scratch';
 
 // A corpus folder as people keep one, from the command line: real processes, real files, no key.
 
 vi.setConfig({ testTimeout: 60_000 });
-const work = mkdtempSync(join(tmpdir(), 'sourcebound-folder-'));
+const work = scratchForFile('folder');
 const REPOSITORY = resolve('.');
 const REAL_DOCS = resolve('../shared/benchmarks/realdocs/preact/docs');
 

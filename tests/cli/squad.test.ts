@@ -1,11 +1,11 @@
 // The SQuAD scripts read public benchmark data from a path and never from the repository.
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OFFICIAL_DEV_FILE, readSquad, SHARED_SQUAD_FILE, squadFileFrom } from '../../scripts/squad';
+import { scratchForTest } from '../helpers/scratch';
 
-const scratch = () => mkdtempSync(join(tmpdir(), 'sourcebound-squad-'));
+const scratch = () => scratchForTest('squad');
 const tiny = {
   version: 'v2.0',
   data: [{ title: 'Normans', paragraphs: [{ context: 'The Normans.', qas: [] }] }],

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { scratchForTest } from '../helpers/scratch';
 import { recordRequests } from './browser';
 import { useSite } from './harness';
 import { ask, chooseDocuments, openDisclosure, openResultDetails, openSite, resultHeading } from './site';
@@ -130,7 +130,7 @@ describe("the visitor's own documents, indexed in the page", () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download your index' }).click(),
     ]);
-    const saved = join(mkdtempSync(join(tmpdir(), 'sourcebound-e2e-')), 'index.bin');
+    const saved = join(scratchForTest('e2e'), 'index.bin');
     await download.saveAs(saved);
     const cli = spawnSync(
       'npx',
@@ -149,7 +149,7 @@ describe("the visitor's own documents, indexed in the page", () => {
   it('saves a result as a trace that the command line replays to the same verdict on the shipped index', async () => {
     const context = await site.newContext();
     const page = await openSite(context, site.server.url);
-    const dir = mkdtempSync(join(tmpdir(), 'sourcebound-e2e-'));
+    const dir = scratchForTest('e2e');
     for (const [question, verdict] of [
       ['How long can I borrow a DVD for?', 'answered'],
       ['What is the wifi password?', 'refused: no_relevant_context'],

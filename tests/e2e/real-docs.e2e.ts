@@ -1,7 +1,7 @@
-import { cpSync, existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { scratchForTest } from '../helpers/scratch';
 import { useSite } from './harness';
 import { ask, openSite, resultHeading } from './site';
 
@@ -12,7 +12,7 @@ describe('a real documentation set dropped on the page', () => {
   it('indexes a dropped copy of the Preact docs folder whole, names it, and answers citing it', async (context) => {
     if (!existsSync(REAL_DOCS)) context.skip(`SKIP: the shared real docs set is not at ${REAL_DOCS}`);
     // A copy made here, as a visitor's own folder would be: the shared set is read, never written.
-    const folder = join(mkdtempSync(join(tmpdir(), 'sourcebound-e2e-')), 'preact-docs');
+    const folder = join(scratchForTest('e2e'), 'preact-docs');
     cpSync(REAL_DOCS, folder, { recursive: true });
 
     const browserContext = await site.newContext();

@@ -4,6 +4,7 @@ import {
   confidence,
   FEATURE_NAMES,
   type Features,
+  questionAsRead,
   type ReaderModel,
   readPassages,
 } from '../../src/generation/reader';
@@ -105,6 +106,29 @@ describe('the reader model', () => {
   });
 });
 
+describe('the question as retrieval read it', () => {
+  it('reads each word retrieval read as a typo as the corpus word, wherever and however it is written', () => {
+    const reading = { readAs: [{ written: 'libary', readAs: 'library' }], expanded: [] };
+    expect(questionAsRead('Is the Libary open? The libary, I mean.', reading)).toBe(
+      'Is the library open? The library, I mean.',
+    );
+    // Only whole words: "libaryx" is another word.
+    expect(questionAsRead('libaryx', reading)).toBe('libaryx');
+    expect(questionAsRead('Is the libary open?', undefined)).toBe('Is the libary open?');
+  });
+
+  it('lets the stand-in answer a question whose typo it would otherwise require in the answer', async () => {
+    const passages = [passage('The library has 24 public computers on the ground floor.')];
+    const model = { ...READER_MODEL };
+    const question = 'how many computers does the libary have?';
+    const reading = { readAs: [{ written: 'libary', readAs: 'library' }], expanded: [] };
+    const asWritten = await createExtractiveClient({ model }).generate({ question, passages, prompt });
+    const asRead = await createExtractiveClient({ model }).generate({ question, passages, prompt, reading });
+    expect(asWritten.ok && asWritten.reply.answered).toBe(false);
+    expect(asRead.ok && asRead.reply.answered).toBe(true);
+  });
+});
+
 describe('units of a passage', () => {
   const show = (text: string) => {
     const p = passage(text);
@@ -132,6 +156,30 @@ describe('units of a passage', () => {
       { kind: 'item', core: 'Monday: 9:00.', shown: ['The hours are:', 'Monday: 9:00.'] },
       { kind: 'item', core: 'Sunday: closed.', shown: ['The hours are:', 'Sunday: closed.'] },
     ]);
+  });
+
+  it('reads a block quote sentence by sentence, its line markers no part of any sentence', () => {
+    expect(show('> It replaces componentDidCatch.\n> This hook was introduced with Preact 10.2.0.')).toEqual([
+      { kind: 'sentence', core: 'It replaces componentDidCatch.', shown: ['It replaces componentDidCatch.'] },
+      {
+        kind: 'sentence',
+        core: 'This hook was introduced with Preact 10.2.0.',
+        shown: ['This hook was introduced with Preact 10.2.0.'],
+      },
+    ]);
+    // A quoted blank line ends the paragraph, as a blank line does.
+    expect(show('> Not alone!\n>\n> it took a while.').map((unit) => unit.core)).toEqual([
+      'Not alone!',
+      'it took a while.',
+    ]);
+    // Quoted code holds no sentence, and a quoted list is a list.
+    expect(show('> Try this:\n> ```\n> const A = lazy(() => 1);\n> ```\n> Then go.')).toEqual([
+      { kind: 'sentence', core: 'Try this:', shown: ['Try this:'] },
+      { kind: 'sentence', core: 'Then go.', shown: ['Then go.'] },
+    ]);
+    expect(show('> The hours are:\n> - Monday: 9:00.').map((unit) => unit.kind)).toEqual(['lead-in', 'item']);
+    // Outside a quote, a `>` after a sentence is text: "5 > 3" is no marker.
+    expect(show('Compare. > Then go.').map((unit) => unit.core)).toEqual(['Compare. > Then go.']);
   });
 
   it('takes no lead-in for a list after a sentence that does not lead into it', () => {

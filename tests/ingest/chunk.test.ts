@@ -264,16 +264,44 @@ describe('chunkCorpus', () => {
       expect(passage).toMatchObject({ id: 'a#build-opts', trail: ['Build options'] });
     });
 
-    it('leaves out a section whose id still clashes, naming both places, and keeps the rest', () => {
-      const { passages, leftOut } = chunkCorpus([
-        file('02-borrowing.md', '# Borrowing', 'a', '# Borrowing', 'b', '# Fines', 'c'),
-      ]);
+    it('numbers a heading repeated under the same parent as GitHub numbers its anchors, losing no section', () => {
+      const changelog = file(
+        'CHANGELOG.md',
+        '# Changes',
+        '## 1.0.0',
+        '### Bug Fixes',
+        'a',
+        '### Bug Fixes',
+        'b',
+        '### Bug Fixes',
+        'c',
+        '## 0.9.0',
+        '### Bug Fixes',
+        'd',
+      );
+      const { passages, leftOut } = chunkCorpus([changelog]);
       expect(passages.map((passage) => [passage.id, passage.text])).toEqual([
-        ['02-borrowing#borrowing', 'a'],
-        ['02-borrowing#fines', 'c'],
+        ['CHANGELOG#1-0-0-bug-fixes', 'a'],
+        ['CHANGELOG#1-0-0-bug-fixes-1', 'b'],
+        ['CHANGELOG#1-0-0-bug-fixes-2', 'c'],
+        ['CHANGELOG#0-9-0-bug-fixes', 'd'],
+      ]);
+      expect(leftOut).toEqual([]);
+    });
+
+    it('leaves out a section whose id clashes with another file’s, naming both places, and keeps the rest', () => {
+      const { passages, leftOut } = chunkCorpus([
+        file('02-borrowing.md', '# Borrowing', 'a', '# Fines', 'c'),
+        file('02-borrowing.txt', 'b'),
+        file('02-borrowing.markdown', '# Borrowing', 'b'),
+      ]);
+      expect(passages.map((passage) => passage.id)).toEqual([
+        '02-borrowing#borrowing',
+        '02-borrowing#fines',
+        '02-borrowing#02-borrowing',
       ]);
       expect(leftOut.map(describeLeftOut)).toEqual([
-        '02-borrowing.md line 3: section left out: its id 02-borrowing#borrowing is taken by 02-borrowing.md line 1 as well — rename one of the two headings, or give one an anchor of its own ({#another-id})',
+        '02-borrowing.markdown line 1: section left out: its id 02-borrowing#borrowing is taken by 02-borrowing.md line 1 as well — rename one of the two headings, or give one an anchor of its own ({#another-id})',
       ]);
     });
 

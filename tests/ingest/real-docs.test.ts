@@ -208,6 +208,24 @@ describe('docs-site syntax', () => {
   });
 });
 
+describe('link reference definitions', () => {
+  it('indexes none: a section of only definitions is no passage, and the text before them stays', () => {
+    const passages = only(
+      '# Streams',
+      'Use [`pipeline`][] to join [streams][].',
+      '',
+      '[`pipeline`]: #streampipeline',
+      '[streams]: https://example.org/streams',
+      '## Links',
+      '[a]: https://example.org/a',
+      '[b]: https://example.org/b',
+    );
+    expect(passages.map((passage) => [passage.id, passage.text])).toEqual([
+      ['guide/page#streams', 'Use [`pipeline`][] to join [streams][].'],
+    ]);
+  });
+});
+
 describe('plain text and other files', () => {
   it('reads .txt as one passage per blank-line-separated block under the file name', () => {
     const { passages } = chunk(

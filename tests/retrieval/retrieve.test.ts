@@ -180,6 +180,27 @@ describe('reading the question', () => {
     expect(retriever.read('quantum renewal', 3).reading.readAs).toEqual([]);
   });
 
+  it('measures a slip on the letters typed: a word whose stem is one edit from a corpus stem is not a typo of it', () => {
+    // "seated" and "senate" fold to stems one edit apart, but are written three letters apart.
+    const seats = [passage('s#p0', 'Members are seated in the hall')];
+    const built = buildPostings(seats.map((p) => tokenize(passageText(p))));
+    const retriever = createRetriever({ model: TFIDF, ...built, passages: seats });
+    expect(retriever.read('who sits in the senate', 3).reading.readAs).toEqual([]);
+    expect(retriever.read('where are members saeted', 3).reading.readAs).toEqual([
+      { written: 'saeted', readAs: 'seated' },
+    ]);
+  });
+
+  it('reads no slip in a question that also names something the corpus never writes', () => {
+    // "libary" beside "babbage": the question is about something else, and "library" a coincidence.
+    const retriever = createRetriever(base);
+    const { scored, reading } = retriever.read('did babbage have a libary card', 3);
+    expect(reading.readAs).toEqual([]);
+    expect(scored[0]?.score).toBeLessThan(
+      retriever.retrieve('did babbage have a library card', 3)[0]?.score ?? 0,
+    );
+  });
+
   it('reads a word through the thesaurus only with a weight, and counts it less than a written one', () => {
     const thesaurus = { [tokenize('cinema')[0] as string]: [tokenize('movies')[0] as string] };
     const off = createRetriever({ ...base, thesaurus, expansionWeight: 0 }).read('cinema', 3);

@@ -125,6 +125,45 @@ describe('checkQuote', () => {
     );
   });
 
+  describe('Markdown a reader does not see', () => {
+    const DOCS = [
+      'Use [`AsyncResource`](async_context.md#class-asyncresource) for a [`Worker`][] pool, or see',
+      'the [pool guide][guide] and ![a diagram](pool.png "Pools") below.',
+      '',
+      '> Use Preact on both the server',
+      '> as well as on the client.',
+    ].join('\n');
+
+    it.each([
+      ['an inline link', 'Use AsyncResource for a Worker pool'],
+      ['a reference link, full and collapsed', 'or see the pool guide and'],
+      ['an image with a title', 'and a diagram below'],
+      ['a block quote across its lines', 'Preact on both the server as well as on the client.'],
+    ])('finds the text of %s as a reader sees it', (_name, quote) => {
+      expect(checkQuote(quote, DOCS).found).toBe(true);
+    });
+
+    it('finds a quote written with the Markdown too, and marks the whole link in the passage', () => {
+      const quote = 'for a [`Worker`][] pool';
+      const check = checkQuote(quote, DOCS);
+      expect(check.found && DOCS.slice(...check.span)).toBe('for a [`Worker`][] pool');
+      const inline = checkQuote('Use [`AsyncResource`](async_context.md#class-asyncresource) for', DOCS);
+      expect(inline.found).toBe(true);
+    });
+
+    it('still finds no quote whose link text or words were changed', () => {
+      expect(checkQuote('Use AsyncLocalStorage for a Worker pool', DOCS).found).toBe(false);
+      expect(checkQuote('for a Worker thread pool', DOCS).found).toBe(false);
+      // A link's target is not its text: the words of a URL are no quote.
+      expect(checkQuote('async context md class asyncresource', DOCS).found).toBe(false);
+    });
+
+    it('counts a link as the words of its text', () => {
+      expect(quoteWordCount('[the pool guide](https://example.org/pools/guide)')).toBe(3);
+      expect(quoteWordCount('> one two')).toBe(2);
+    });
+  });
+
   it('finds any span of three or more words of any text in that text', () => {
     const word = fc.stringMatching(/^[A-Za-z0-9]{1,8}$/u);
     fc.assert(
