@@ -111,8 +111,8 @@ describe('units of a passage: lists', () => {
     expect(read('Note: the pool opens at 7:30.\n\n- Bring a towel.')[1]).toEqual(item('Bring a towel.'));
   });
 
-  it('takes no lead-in from a sentence before a table, a code fence or an empty quote line between it and the list', () => {
-    for (const between of ['| a | b |\n|---|---|\n| x | y |', '```\nnpm test\n```', '>']) {
+  it('takes no lead-in from a sentence before a table or a code fence between it and the list', () => {
+    for (const between of ['| a | b |\n|---|---|\n| x | y |', '```\nnpm test\n```']) {
       expect(read(`Do this:\n\n${between}\n\n- Then stop.`).at(-1)).toEqual(item('Then stop.'));
     }
   });
