@@ -60,6 +60,18 @@ describe('units of a passage: sentences', () => {
     ).toEqual(['Intro.', 'Members may renew twice.', 'Holds last a week.', 'Fines are waived.']);
   });
 
+  it('ends a sentence at a quoted line break, however the quote’s markers are written', () => {
+    const quoted = '> Use it once.  \n>Then again.\n  > Then more.\n>> Nested too.\n> >  Spaced out.';
+    expect(cores(quoted)).toEqual([
+      'Use it once.',
+      'Then again.',
+      'Then more.',
+      'Nested too.',
+      'Spaced out.',
+    ]);
+    expect(cores('>> Nested.')).toEqual(['Nested.']);
+  });
+
   it('keeps the first words of a sentence that holds a ">"', () => {
     expect(cores('Intro.\n\nLoans > 3 weeks need a renewal.')).toEqual([
       'Intro.',
