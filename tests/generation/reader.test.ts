@@ -178,7 +178,11 @@ describe('units of a passage', () => {
       { kind: 'sentence', core: 'Then go.', shown: ['Then go.'] },
     ]);
     expect(show('> The hours are:\n> - Monday: 9:00.').map((unit) => unit.kind)).toEqual(['lead-in', 'item']);
-    // Outside a quote, a `>` after a sentence is text: "5 > 3" is no marker.
+    // A quoted fence line shown inside an unquoted code block is code: it closes nothing.
+    expect(
+      show('```md\n> ```js\n> const secret = 1;\n```\nAfter the code.').map((unit) => unit.core),
+    ).toEqual(['After the code.']);
+    // A `>` that does not begin a line is text, not a marker: here it stays inside the sentence.
     expect(show('Compare. > Then go.').map((unit) => unit.core)).toEqual(['Compare. > Then go.']);
   });
 
