@@ -115,6 +115,8 @@ describe('the question as retrieval read it', () => {
     // Only whole words: "libaryx" is another word.
     expect(questionAsRead('libaryx', reading)).toBe('libaryx');
     expect(questionAsRead('Is the libary open?', undefined)).toBe('Is the libary open?');
+    // Retrieval names a slip with its accents folded; the question typed with them is read the same.
+    expect(questionAsRead('Is the libäry open?', reading)).toBe('Is the library open?');
   });
 
   it('lets the stand-in answer a question whose typo it would otherwise require in the answer', async () => {
@@ -182,7 +184,7 @@ describe('units of a passage', () => {
     expect(
       show('```md\n> ```js\n> const secret = 1;\n```\nAfter the code.').map((unit) => unit.core),
     ).toEqual(['After the code.']);
-    // A `>` that does not begin a line is text, not a marker: here it stays inside the sentence.
+    // A `>` that does not begin a line is text, not a marker: it stays inside the sentence.
     expect(show('Compare. > Then go.').map((unit) => unit.core)).toEqual(['Compare. > Then go.']);
   });
 
