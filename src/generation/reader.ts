@@ -1,4 +1,4 @@
-import { tokenize } from '../text/tokenize';
+import { fold, tokenize } from '../text/tokenize';
 import type { Passage, QuestionReading } from '../types';
 import { checkUnit, holdsKind, type QuestionShape, readQuestion, type UnitVerdict } from './answerability';
 import { brokenConstraint, type Constraints, constraintsOf, statesAskedFigure } from './constraints';
@@ -56,8 +56,10 @@ const share = (part: number, whole: number) => (whole === 0 ? 1 : part / whole);
  * refused for a slip of the keyboard.
  */
 export function questionAsRead(question: string, reading: QuestionReading | undefined): string {
-  let read = question;
-  for (const { written, readAs } of reading?.readAs ?? []) {
+  const slips = reading?.readAs ?? [];
+  // Retrieval names each slip as it read it, accents folded ("libäry" is "libary"): so is the question.
+  let read = slips.length === 0 ? question : fold(question);
+  for (const { written, readAs } of slips) {
     const escaped = written.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
     read = read.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'giu'), () => readAs);
   }

@@ -1,3 +1,4 @@
+import { QUOTE_MARKERS } from '../text/markdown-syntax';
 import { TABLE_LINE, TABLE_SEPARATOR, tableCells } from '../text/markdown-table';
 import type { Passage } from '../types';
 
@@ -36,9 +37,6 @@ const SENTENCE_END = /(?<=[.!?])(?:\s*\n[ \t]*(?:>[ \t]?)+[ \t]*|\s+)(?=[\p{Lu}\
 const FENCE = /^\s*(?:```|~~~)/u;
 // A line that is only HTML tags (`<toc></toc>`, `<tab-group …>`) holds no sentence.
 const HTML_ONLY = /^\s*(?:<[^>]*>\s*)+$/u;
-// A line of a block quote is read without its markers: quoted, a blank line, a fence, a list or a table is
-// still one (`>` alone ends a paragraph; "> ```" opens code, which holds no sentence).
-const QUOTE_MARKERS = /^\s*(?:>[ \t]?)+/u;
 const INDENTED = /^\s+\S/u;
 const LEADS_INTO_LIST = /:\s*$/u;
 const LEADING_SPACE = /^\s*/u;
@@ -62,7 +60,9 @@ export function unitsOf(passage: Passage): Unit[] {
   let list: { leadIn: Unit | undefined; about: Span | undefined; items: Unit[] } | undefined;
   let lastSentence: Unit | undefined;
   let lastBlockWasParagraph = false;
-  let inFence = false;
+  // The code fence being read, if any, and whether it opened inside a block quote: only a fence quoted
+  // the same way closes it (a "> ```" shown inside a Markdown example is code, not a fence).
+  let fence: { quoted: boolean } | undefined;
 
   const flushParagraph = () => {
     if (paragraph === undefined) return;
@@ -111,19 +111,24 @@ export function unitsOf(passage: Passage): Unit[] {
   let lineStart = 0;
   for (const written of text.split('\n')) {
     const lineEnd = lineStart + written.length;
+    // A line of a block quote is read without its markers: quoted, a blank line, a fence, a list or a
+    // table is still one (`>` alone ends a paragraph; "> ```" opens code, which holds no sentence).
     const markers = QUOTE_MARKERS.exec(written)?.[0].length ?? 0;
     const line = written.slice(markers);
     const at = lineStart + markers;
     lineStart = lineEnd + 1;
+    if (fence !== undefined) {
+      if (FENCE.test(fence.quoted ? line : written)) fence = undefined;
+      continue;
+    }
     if (FENCE.test(line)) {
       flushParagraph();
       endList();
       header = undefined;
-      inFence = !inFence;
+      fence = { quoted: markers > 0 };
       lastBlockWasParagraph = false;
       continue;
     }
-    if (inFence) continue;
     if (TABLE_LINE.test(line)) {
       flushParagraph();
       endList();

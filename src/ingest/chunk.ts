@@ -214,22 +214,28 @@ function markdownSections({
   const slugCounts = new Map<string, number>();
   for (const section of sections) slugCounts.set(section.slug, (slugCounts.get(section.slug) ?? 0) + 1);
   const parts: SectionParts[] = [];
-  const idsSoFar = new Map<string, number>();
+  // Every id the file's passages have taken so far, parts included.
+  const taken = new Set<string>();
+  // `id` when it is free, else, as GitHub numbers a repeated anchor, the first free of `id-1`, `id-2`, …
+  // (a changelog's second `Bug Fixes` under one release): nothing of the file is lost for a name. An
+  // anchor the author wrote is theirs: used as written, and a clash of it is reported, not renamed.
+  const claim = (id: string, renumber: boolean) => {
+    let free = id;
+    for (let n = 1; renumber && taken.has(free); n++) free = `${id}-${n}`;
+    taken.add(free);
+    return free;
+  };
   for (const section of sections) {
     // A heading repeated in the file (`Usage` under each command) is told apart by the one above it.
-    const repeated =
-      !section.anchored && (slugCounts.get(section.slug) ?? 0) > 1 && section.parentSlug !== undefined;
-    const plainId = `${stem}#${repeated ? `${section.parentSlug}-${section.slug}` : section.slug}`;
-    // One still repeated (two `Bug Fixes` under one release of a changelog) is numbered as GitHub numbers
-    // its anchors, in reading order: the second `-1`, the third `-2`. Nothing of the file is lost. An
-    // anchor the author named is theirs: used as written, and a clash of it is reported, not renamed.
-    const seen = idsSoFar.get(plainId) ?? 0;
-    idsSoFar.set(plainId, seen + 1);
-    const id = seen === 0 || section.anchored ? plainId : `${plainId}-${seen}`;
+    const repeated = (slugCounts.get(section.slug) ?? 0) > 1 && section.parentSlug !== undefined;
+    const id = claim(
+      `${stem}#${repeated ? `${section.parentSlug}-${section.slug}` : section.slug}`,
+      !section.anchored,
+    );
     const line = lineOf(section.line);
     const passages = splitBody(text, section.body, maxChars).map((part, index) => ({
       // The first part keeps the plain id, so a passage that grows past the target keeps its citations.
-      id: index === 0 ? id : `${id}-${index + 1}`,
+      id: index === 0 ? id : claim(`${id}-${index + 1}`, true),
       file: path,
       line,
       trail: [...section.trail],

@@ -27,6 +27,9 @@ export interface Retrieval {
 const MIN_TYPO_LETTERS = 5;
 const MIN_TWO_EDITS = 8;
 const LETTERS_ONLY = /^\p{L}+$/u;
+// How many passages holding a term are read for the ways the corpus writes it, best first: its forms
+// recur, and a common term's thousands of passages are not worth a question's time.
+const WRITTEN_FORMS_READ = 50;
 
 /** What reading a question needs: the corpus's index, built once, and what the index does not hold. */
 export interface RetrieverOptions {
@@ -77,6 +80,7 @@ export function retrieverOn(options: RetrieverOptions): Retriever {
   } {
     const reading: QuestionReading = { readAs: [], expanded: [] };
     const factors = new Map<string, number>();
+    let unread = false;
     const terms = termsOf(question).flatMap((found): TermOf[] => {
       const { term, word } = found;
       if (index.termId(term) !== undefined) return [found];
@@ -90,16 +94,20 @@ export function retrieverOn(options: RetrieverOptions): Retriever {
       if (word.length < MIN_TYPO_LETTERS || !LETTERS_ONLY.test(word)) return [found];
       const maxDistance = word.length >= MIN_TWO_EDITS ? 2 : 1;
       const near = nearestTerm({ index, term, maxDistance });
-      if (near === undefined || !writtenNear({ word, term: near, maxDistance })) return [found];
-      reading.readAs.push({ written: word, readAs: near });
+      const asWritten = near === undefined ? undefined : writtenNear({ word, term: near, maxDistance });
+      if (near === undefined || asWritten === undefined) {
+        unread = true;
+        return [found];
+      }
+      reading.readAs.push({ written: word, readAs: asWritten });
       return [{ term: near, word }];
     });
     // A word both written and reached through the thesaurus counts as written.
     for (const { term } of termsOf(question)) factors.delete(term);
-    // A question that names something the corpus never writes is about something else, and a word of it
-    // one slip from a corpus word is a coincidence ("charles babbage" is not "charges babbage"): no slip
-    // is read in it. The thesaurus's readings stand; they are read from what the word means.
-    const unread = terms.some(({ term }) => index.termId(term) === undefined && !factors.has(term));
+    // A question holding a word long enough to be a slip, yet near no word of the corpus, names something
+    // the corpus never writes: it is about something else, and another of its words one slip from a
+    // corpus word is a coincidence (a surname one letter from "charges"), so no slip is read in it. Short
+    // words, numbers and words the thesaurus read do not count.
     if (unread && reading.readAs.length > 0) {
       return { terms: termsOf(question), reading: { ...reading, readAs: [] }, factors };
     }
@@ -107,19 +115,21 @@ export function retrieverOn(options: RetrieverOptions): Retriever {
   }
 
   /**
-   * Whether the corpus writes `term` as a word within `maxDistance` of `word`. Terms are stems, and two
+   * A word the corpus writes for `term` within `maxDistance` of `word`, if any. Terms are stems, and two
    * stems one edit apart can stand for words further apart ("senate" and "seat", "country" and
    * "counted"): a slip of the keyboard is measured on the letters typed, against a word the corpus writes.
    */
-  function writtenNear(options: { word: string; term: string; maxDistance: number }): boolean {
+  function writtenNear(options: { word: string; term: string; maxDistance: number }): string | undefined {
     const { word, term, maxDistance } = options;
-    const holder = index.search([term], 1)[0];
-    if (holder === undefined) return false;
-    return words(passageText(passages[holder.doc] as Passage)).some(
-      (written) =>
-        termOf(written) === term &&
-        editDistance({ from: word, to: written, max: maxDistance }) <= maxDistance,
-    );
+    for (const holder of index.search([term], WRITTEN_FORMS_READ)) {
+      const near = words(passageText(passages[holder.doc] as Passage)).find(
+        (written) =>
+          termOf(written) === term &&
+          editDistance({ from: word, to: written, max: maxDistance }) <= maxDistance,
+      );
+      if (near !== undefined) return near;
+    }
+    return undefined;
   }
 
   /** Coverage counts the question's words: one the thesaurus expanded is held when any of its terms is. */
@@ -161,10 +171,7 @@ export function retrieverOn(options: RetrieverOptions): Retriever {
       score: evidence === undefined ? hit.score : evidenceScore(features[at] as EvidenceFeatures, evidence),
     }));
     const shown: QuestionReading = {
-      readAs: reading.readAs.map(({ written, readAs: term }) => ({
-        written,
-        readAs: surfaceOf(term, scored) ?? term,
-      })),
+      readAs: reading.readAs,
       expanded: reading.expanded.map(({ written, terms: related }) => ({
         written,
         terms: related.map((term) => surfaceOf(term, scored) ?? term),

@@ -1,8 +1,11 @@
 // A quote must be a span of the passage it cites. Only what cannot change the meaning is normalised
-// before looking for it: white space, case, typographic quotes and dashes, Markdown table pipes,
-// emphasis, block quote markers and link syntax (a link's text stays). A paraphrase, a quote from another passage, a quote with one word changed, a quote cut inside
-// a word, or one running from a table row into the next, is not found.
+// before looking for it: white space, case, typographic quotes and dashes, Markdown table pipes and
+// emphasis. A quote with no brackets is also looked for in the passage as a reader sees it, without
+// block quote markers and link syntax (a link's text stays). A paraphrase, a quote from another
+// passage, a quote with one word changed, a quote cut inside a word, or one running from a table row into
+// the next, is not found.
 
+import { linkSyntax, QUOTE_MARKERS } from './markdown-syntax';
 import { TABLE_SEPARATOR } from './markdown-table';
 
 const SINGLE_QUOTES = new Set(['\u2018', '\u2019', '\u201a', '\u201b', '\u2032']);
@@ -20,26 +23,9 @@ const WORD_CHAR = /[\p{L}\p{N}]/u;
 // header) into the next as if they were one sentence. A quote of whole rows, line breaks and all, has
 // the same marks and is still found.
 const ROW_BREAK = '\u2016';
-// A block quote's markers at the start of a line: "server\n> as well as" is quoted "server as well as".
-const QUOTE_MARKERS = /^\s*(?:>[ \t]?)+/u;
-// Markdown around a link's text: `[text](url "title")`, `[text][ref]`, `[text][]`, `![alt](src)`. A
-// model quotes the text as a reader sees it ("for a Worker pool", not "for a [`Worker`][] pool"); the
-// brackets and the target are dropped on both sides, so a quote with them is found too.
-const LINK = /!?\[[^\]\n]*\](?:\([^()\s]*(?:\s+"[^"\n]*")?\)|\[[^\]\n]*\])?/gu;
-
-/** The offsets in `line` of link syntax: everything of each link but its text. */
-function linkSyntax(line: string): Set<number> {
-  const dropped = new Set<number>();
-  for (const match of line.matchAll(LINK)) {
-    const opening = match[0].indexOf('[') + 1;
-    const closing = match[0].indexOf(']');
-    for (let k = 0; k < match[0].length; k++) {
-      if (k < opening || k >= closing) dropped.add(match.index + k);
-    }
-  }
-  return dropped;
-}
 const EDGE_BREAKS = /^[\s\u2016]+|[\s\u2016]+$/gu;
+const BRACKET = /[[\]]/u;
+const NONE: ReadonlySet<number> = new Set();
 
 /** Normalised text, and for each of its characters the offset in the original it came from. */
 interface Normalised {
@@ -50,9 +36,11 @@ interface Normalised {
 /**
  * Character by character, so that a match in the normalised text can be mapped back to the original
  * (the page highlights the quote inside its passage). `_` is emphasis only at a word's edge: the one in
- * `max_items` stays.
+ * `max_items` stays. `rendered` reads it as a reader of the page sees it: no block quote markers, no link
+ * syntax.
  */
-function normalise(raw: string): Normalised {
+function normalise(options: { raw: string; rendered?: boolean }): Normalised {
+  const { raw, rendered = false } = options;
   let text = '';
   const sources: number[] = [];
   // Where the white space waiting to be written as one space began, if any is waiting.
@@ -72,8 +60,8 @@ function normalise(raw: string): Normalised {
   for (const line of raw.split('\n')) {
     const end = offset + line.length;
     if (!TABLE_SEPARATOR.test(line)) {
-      const markers = QUOTE_MARKERS.exec(line)?.[0].length ?? 0;
-      const link = linkSyntax(line);
+      const markers = rendered ? (QUOTE_MARKERS.exec(line)?.[0].length ?? 0) : 0;
+      const link = rendered ? linkSyntax(line) : NONE;
       for (let i = 0; i < line.length; i++) {
         const char = line[i] as string;
         const at = offset + i;
@@ -105,12 +93,12 @@ function normalise(raw: string): Normalised {
 
 /** The form a quote is looked for in: a row break at either end belongs to no sentence. */
 function needleOf(quote: string): string {
-  return normalise(quote).text.replace(EDGE_BREAKS, '');
+  return normalise({ raw: quote }).text.replace(EDGE_BREAKS, '');
 }
 
 /** The form a quote and a passage are compared in. */
 export function normaliseForQuote(text: string): string {
-  return normalise(text).text;
+  return normalise({ raw: text }).text;
 }
 
 /**
@@ -158,11 +146,20 @@ export function checkQuote(quote: string, passage: string): QuoteCheck {
   return span === undefined ? { found: false, why: 'not_in_passage' } : { found: true, span };
 }
 
+/**
+ * Where the needle stands in the passage as written, or else, for a needle with no brackets, in the
+ * passage as a reader sees it (a model quotes "for a Worker pool" from "for a [`Worker`][] pool"). The
+ * quote itself is never stripped: "[][not]" or "[](not)" typed into a quote stays, and is not found.
+ */
 function spanOf(needle: string, passage: string): QuoteSpan | undefined {
-  const haystack = normalise(passage);
-  const at = findWhole(haystack.text, needle);
-  if (at < 0) return undefined;
-  const start = haystack.sources[at] as number;
-  const end = (haystack.sources[at + needle.length - 1] as number) + 1;
-  return [start, end];
+  const forms = BRACKET.test(needle) ? [false] : [false, true];
+  for (const rendered of forms) {
+    const haystack = normalise({ raw: passage, rendered });
+    const at = findWhole(haystack.text, needle);
+    if (at < 0) continue;
+    const start = haystack.sources[at] as number;
+    const end = (haystack.sources[at + needle.length - 1] as number) + 1;
+    return [start, end];
+  }
+  return undefined;
 }

@@ -39,7 +39,8 @@ export interface Word {
   parts?: string[];
 }
 
-function fold(text: string): string {
+/** Accents and other combining marks taken off, typographic apostrophes made plain: how words are read. */
+export function fold(text: string): string {
   return text.normalize('NFKD').replace(/\p{M}/gu, '').replace(TYPOGRAPHIC_APOSTROPHE, "'");
 }
 

@@ -120,7 +120,7 @@ describe('ask: how the question was read', () => {
       question: 'How much sun do tomatto plants need?',
     });
     expect(typo.passages[0]?.passage.id).toBe('garden#tomatoes');
-    expect(typo.reading).toEqual({ readAs: [{ written: 'tomatto', readAs: 'tomatoes' }], expanded: [] });
+    expect(typo.reading).toEqual({ readAs: [{ written: 'tomatto', readAs: 'tomato' }], expanded: [] });
     const plain = await ask({
       engine: tinyEngine(),
       client: createExtractiveClient(),
@@ -132,7 +132,7 @@ describe('ask: how the question was read', () => {
   it('gives the generator the reading, so the stand-in answers a typo as retrieval read it', async () => {
     const client = replying(NO_ANSWER);
     await ask({ engine: tinyEngine(), client, question: 'How much sun do tomatto plants need?' });
-    expect(client.calls[0]?.reading?.readAs).toEqual([{ written: 'tomatto', readAs: 'tomatoes' }]);
+    expect(client.calls[0]?.reading?.readAs).toEqual([{ written: 'tomatto', readAs: 'tomato' }]);
   });
 });
 

@@ -115,6 +115,8 @@ describe('the question as retrieval read it', () => {
     // Only whole words: "libaryx" is another word.
     expect(questionAsRead('libaryx', reading)).toBe('libaryx');
     expect(questionAsRead('Is the libary open?', undefined)).toBe('Is the libary open?');
+    // Retrieval names a slip with its accents folded; the question typed with them is read the same.
+    expect(questionAsRead('Is the libäry open?', reading)).toBe('Is the library open?');
   });
 
   it('lets the stand-in answer a question whose typo it would otherwise require in the answer', async () => {
@@ -178,7 +180,11 @@ describe('units of a passage', () => {
       { kind: 'sentence', core: 'Then go.', shown: ['Then go.'] },
     ]);
     expect(show('> The hours are:\n> - Monday: 9:00.').map((unit) => unit.kind)).toEqual(['lead-in', 'item']);
-    // Outside a quote, a `>` after a sentence is text: "5 > 3" is no marker.
+    // A quoted fence line shown inside an unquoted code block is code: it closes nothing.
+    expect(
+      show('```md\n> ```js\n> const secret = 1;\n```\nAfter the code.').map((unit) => unit.core),
+    ).toEqual(['After the code.']);
+    // A `>` that does not begin a line is text, not a marker: it stays inside the sentence.
     expect(show('Compare. > Then go.').map((unit) => unit.core)).toEqual(['Compare. > Then go.']);
   });
 

@@ -313,11 +313,27 @@ describe('chunkCorpus', () => {
       ]);
     });
 
-    it('catches a part id that clashes with the id of another heading', () => {
+    it('gives a heading whose id a part already has the next free number, so both are kept', () => {
       const text = md('# Holds', 'a'.repeat(30), '', 'b'.repeat(30), '# Holds 2', 'c');
-      expect(leftOutOf([{ path: 'a.md', text }], { maxChars: 40 })).toEqual([
+      const { passages, leftOut } = chunkCorpus([{ path: 'a.md', text }], { maxChars: 40 });
+      expect(passages.map((passage) => passage.id)).toEqual(['a#holds', 'a#holds-2', 'a#holds-2-1']);
+      expect(leftOut).toEqual([]);
+    });
+
+    it('numbers a repeated heading past the ids the parts of an earlier one took', () => {
+      const long = 'x'.repeat(30);
+      const text = md('# Log', '## Fixes', long, '', long, '## Fixes', 'b', '## Fixes', 'c');
+      const ids = chunkCorpus([{ path: 'c.md', text }], { maxChars: 40 }).passages.map((p) => p.id);
+      expect(ids).toEqual(['c#log-fixes', 'c#log-fixes-2', 'c#log-fixes-1', 'c#log-fixes-3']);
+      expect(new Set(ids).size).toBe(ids.length);
+    });
+
+    it('tells a repeated anchor apart by its parent, and reports, never renames, an anchor that clashes', () => {
+      const cli = file('cli.md', '# Build', '## Usage {#usage}', 'a', '# Serve', '## Usage {#usage}', 'b');
+      expect(chunk([cli]).map((passage) => passage.id)).toEqual(['cli#build-usage', 'cli#serve-usage']);
+      expect(leftOutOf([file('d.md', '# Guide', '## Setup', 'a', '## Install {#setup}', 'b')])).toEqual([
         expect.stringMatching(
-          /^a\.md line 5: section left out: its id a#holds-2 is taken by a\.md line 1 as well/,
+          /^d\.md line 4: section left out: its id d#guide-setup is taken by d\.md line 2 as well/,
         ),
       ]);
     });
