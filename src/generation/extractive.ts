@@ -85,7 +85,9 @@ function whatIsMissing(reading: ReturnType<typeof readPassages>, candidate: Cand
     reasons.push(`it ${describeMissingKind(reading.shape.kind)}`);
   }
   if (!candidate.verdict.ok) reasons.push(`it ${describeVerdict(candidate.verdict)}`);
-  return reasons.length > 0 ? reasons.join('; ') : 'it shares too little with the question';
+  // The form's missing kind and the check's verdict can say the same thing ("it names no one"): once.
+  const said = [...new Set(reasons)];
+  return said.length > 0 ? said.join('; ') : 'it shares too little with the question';
 }
 
 export interface ExtractiveOptions {

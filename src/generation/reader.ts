@@ -60,8 +60,8 @@ export function questionAsRead(question: string, reading: QuestionReading | unde
   // Retrieval names each slip as it read it, accents folded ("libäry" is "libary"): so is the question.
   let read = slips.length === 0 ? question : fold(question);
   for (const { written, readAs } of slips) {
-    const escaped = written.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
-    read = read.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'giu'), () => readAs);
+    // Retrieval reads a slip only in a word of letters alone, so `written` needs no escaping.
+    read = read.replace(new RegExp(`(?<![\\p{L}\\p{N}])${written}(?![\\p{L}\\p{N}])`, 'giu'), () => readAs);
   }
   return read;
 }
