@@ -273,6 +273,7 @@ describe('checkUnit: the rules that decide which units can answer', () => {
       'A locker costs 1 pound.',
       'A locker costs 1 cent.',
       'A locker costs 1 franc.',
+      'A locker costs 1 mark.',
       'A locker costs 1 peso.',
       'A locker costs 1 rupee.',
       'A locker costs 1 crown.',
