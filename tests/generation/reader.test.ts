@@ -9,7 +9,6 @@ import {
   readPassages,
 } from '../../src/generation/reader';
 import { READER_MODEL } from '../../src/generation/reader-model';
-import { textOf, unitsOf } from '../../src/generation/units';
 import type { Passage } from '../../src/types';
 
 const passage = (text: string, id = 'f#p'): Passage => ({ id, file: 'f.md', line: 1, trail: ['F'], text });
@@ -128,85 +127,6 @@ describe('the question as retrieval read it', () => {
     const asRead = await createExtractiveClient({ model }).generate({ question, passages, prompt, reading });
     expect(asWritten.ok && asWritten.reply.answered).toBe(false);
     expect(asRead.ok && asRead.reply.answered).toBe(true);
-  });
-});
-
-describe('units of a passage', () => {
-  const show = (text: string) => {
-    const p = passage(text);
-    return unitsOf(p).map((unit) => ({
-      kind: unit.kind,
-      core: textOf(p, unit.core),
-      shown: unit.shown.map((span) => textOf(p, span)),
-    }));
-  };
-
-  it('gives a table row with its header, skipping the separator', () => {
-    expect(show('| Item | Loan |\n|---|---|\n| Books | 21 days |')).toEqual([
-      { kind: 'row', core: '| Books | 21 days |', shown: ['| Item | Loan |', '| Books | 21 days |'] },
-    ]);
-  });
-
-  it('gives a list item with the sentence that leads into the list, and the lead-in with its whole list', () => {
-    expect(show('Hours are set. The hours are:\n\n- Monday: 9:00.\n- Sunday: closed.')).toEqual([
-      { kind: 'sentence', core: 'Hours are set.', shown: ['Hours are set.'] },
-      {
-        kind: 'lead-in',
-        core: 'The hours are:',
-        shown: ['The hours are:\n\n- Monday: 9:00.\n- Sunday: closed.'],
-      },
-      { kind: 'item', core: 'Monday: 9:00.', shown: ['The hours are:', 'Monday: 9:00.'] },
-      { kind: 'item', core: 'Sunday: closed.', shown: ['The hours are:', 'Sunday: closed.'] },
-    ]);
-  });
-
-  it('reads a block quote sentence by sentence, its line markers no part of any sentence', () => {
-    expect(show('> It replaces componentDidCatch.\n> This hook was introduced with Preact 10.2.0.')).toEqual([
-      { kind: 'sentence', core: 'It replaces componentDidCatch.', shown: ['It replaces componentDidCatch.'] },
-      {
-        kind: 'sentence',
-        core: 'This hook was introduced with Preact 10.2.0.',
-        shown: ['This hook was introduced with Preact 10.2.0.'],
-      },
-    ]);
-    // A quoted blank line ends the paragraph, as a blank line does.
-    expect(show('> Not alone!\n>\n> it took a while.').map((unit) => unit.core)).toEqual([
-      'Not alone!',
-      'it took a while.',
-    ]);
-    // Quoted code holds no sentence, and a quoted list is a list.
-    expect(show('> Try this:\n> ```\n> const A = lazy(() => 1);\n> ```\n> Then go.')).toEqual([
-      { kind: 'sentence', core: 'Try this:', shown: ['Try this:'] },
-      { kind: 'sentence', core: 'Then go.', shown: ['Then go.'] },
-    ]);
-    expect(show('> The hours are:\n> - Monday: 9:00.').map((unit) => unit.kind)).toEqual(['lead-in', 'item']);
-    // A quoted fence line shown inside an unquoted code block is code: it closes nothing.
-    expect(
-      show('```md\n> ```js\n> const secret = 1;\n```\nAfter the code.').map((unit) => unit.core),
-    ).toEqual(['After the code.']);
-    // A `>` that does not begin a line is text, not a marker: it stays inside the sentence.
-    expect(show('Compare. > Then go.').map((unit) => unit.core)).toEqual(['Compare. > Then go.']);
-  });
-
-  it('takes no lead-in for a list after a sentence that does not lead into it', () => {
-    expect(show('The pool is open daily.\n\n- Monday: 9:00.')[1]).toEqual({
-      kind: 'item',
-      core: 'Monday: 9:00.',
-      shown: ['Monday: 9:00.'],
-    });
-  });
-
-  it('keeps an item’s continuation line with the item', () => {
-    expect(show('- A long item\n  that goes on.\n- Next.').map((unit) => unit.core)).toEqual([
-      'A long item\n  that goes on.',
-      'Next.',
-    ]);
-  });
-
-  it('reads nothing inside a code fence or a line of HTML tags', () => {
-    expect(
-      show('Run it.\n\n```js\nconst a = 1. Then b.\n```\n<toc></toc>\nDone.').map((unit) => unit.core),
-    ).toEqual(['Run it.', 'Done.']);
   });
 });
 
