@@ -1,4 +1,4 @@
-import { QUOTE_MARKERS } from '../text/markdown-syntax';
+import { QUOTE_MARKER_RUN, QUOTE_MARKERS } from '../text/markdown-syntax';
 import { TABLE_LINE, TABLE_SEPARATOR, tableCells } from '../text/markdown-table';
 import type { Passage } from '../types';
 
@@ -33,7 +33,10 @@ export interface Unit {
 const LIST_MARKER = /^\s*(?:[-*+]|\d+[.)])\s+/u;
 // A sentence ends at . ! or ? followed by space and a capital or a digit; "0.50 BOB" is not split. In a
 // block quote the next line's `>` marker is part of that space: "…method.\n> This hook was…" is two.
-const SENTENCE_END = /(?<=[.!?])(?:\s*\n[ \t]*(?:>[ \t]?)+[ \t]*|\s+)(?=[\p{Lu}\d])/gu;
+const SENTENCE_END = new RegExp(
+  String.raw`(?<=[.!?])(?:\s*\n[ \t]*${QUOTE_MARKER_RUN}[ \t]*|\s+)(?=[\p{Lu}\d])`,
+  'gu',
+);
 const FENCE = /^\s*(?:```|~~~)/u;
 // A line that is only HTML tags (`<toc></toc>`, `<tab-group …>`) holds no sentence.
 const HTML_ONLY = /^\s*(?:<[^>]*>\s*)+$/u;
