@@ -1,7 +1,7 @@
 import { extractFigures, type Figure } from '../text/figures';
 import { STOPWORDS, termOf, tokenize, tokensOf, words } from '../text/tokenize';
 import { assertNever } from '../types';
-import { type AnswerKind, OPEN_KINDS, questionForm } from './question-form';
+import { type AnswerKind, OPEN_KINDS, questionForm, VERSION_NUMBER } from './question-form';
 
 // Whether one sentence (or table row) of a passage can answer a question, decided without a model.
 // The stand-in quotes; it does not understand. This check keeps it from quoting a sentence that only
@@ -243,6 +243,12 @@ function namesSomeone(text: string, asked: ReadonlySet<string>): boolean {
   return [...text.matchAll(NAME)].some((match) => !DAY_OR_MONTH_NAME.test(match[0]) && isNew(match[0]));
 }
 
+/** Whether a figure is a quantity, other than a bare number counting something the question names. */
+const measures = (figures: Figure[], asked: ReadonlySet<string>) =>
+  figures.some(
+    (figure) => isNumber(figure) && !(figure.kind === 'number' && asked.has(figure.counts[0] ?? '')),
+  );
+
 /** Whether a unit's text holds an answer of this kind. */
 export function holdsKind(
   kind: AnswerKind,
@@ -264,12 +270,17 @@ export function holdsKind(
         FREE.test(text)
       );
     case 'count':
-    case 'measure':
       return hasNumber;
     case 'age':
       return hasNumber && AGE.test(text);
+    // A number that counts a thing the question names is not how long or how big that thing is: "24
+    // public computers" does not say how long one may be used.
+    case 'measure':
+      return measures(figures, asked) || LARGE_NUMBER_WORD.test(text);
     case 'duration':
-      return hasNumber || FREQUENCY.test(text);
+      return measures(figures, asked) || LARGE_NUMBER_WORD.test(text) || FREQUENCY.test(text);
+    case 'version':
+      return VERSION_NUMBER.test(text);
     case 'time':
       return (
         figures.some((figure) => ['time', 'date', 'duration'].includes(figure.kind) || isYear(figure)) ||
@@ -335,6 +346,7 @@ const KIND_WORDS: Record<AnswerKind, string> = {
   measure: 'states no number',
   time: 'states no date, day or time',
   place: 'states no place',
+  version: 'states no version',
   yes_no: 'is not about the question',
   thing: 'is not about the question',
 };

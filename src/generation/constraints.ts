@@ -1,7 +1,7 @@
 import { extractFigures } from '../text/figures';
 import { STOPWORDS, termOf, words } from '../text/tokenize';
 import { assertNever } from '../types';
-import type { AnswerKind } from './question-form';
+import { type AnswerKind, VERSION_NUMBER } from './question-form';
 
 // What a question fixes about the form of its answer beyond its kind: the currency of an amount ("in US
 // dollars"), the unit of a duration ("how many hours"), the period of a rate ("per week"). A unit stating
@@ -205,6 +205,8 @@ export function statesAskedFigure(options: {
     case 'age':
     case 'measure':
       return has('number', 'duration');
+    case 'version':
+      return VERSION_NUMBER.test(unit);
     case 'person':
     case 'place':
     case 'yes_no':

@@ -11,14 +11,20 @@ export type AnswerKind =
   | 'measure'
   | 'time'
   | 'place'
+  | 'version'
   | 'yes_no'
   | 'thing';
 
 // A question word counts only at the start, or after one preposition: "After how many days…", "In what
 // year…". A "who" later on opens a relative clause ("the card for members who are over 65"), not a
 // question; a "when" later on opens a clause of time ("what happens when my card expires?").
-const LEAD = String.raw`^\s*(?:(?:in|on|at|after|before|by|for|from|to|with|since|during|until|till|of|about|within|under)\s+)?`;
+const LEAD = String.raw`^\s*(?:(?:in|on|at|after|before|by|for|from|to|with|since|during|until|till|of|about|within|under|as\s+of)\s+)?`;
 const opening = (form: string) => new RegExp(`${LEAD}(?:${form})(?![\\p{L}])`, 'iu');
+
+// The verbs that open a yes/no question ("Is there…", "Can I…"); after "what" they open another question
+// than a version's: "What does version 10 change?" asks for no version.
+const AUXILIARY =
+  '(?:is|are|was|were|am|can|could|does|do|did|will|would|may|might|must|should|shall|has|have|had)';
 
 const QUESTION_FORMS: ReadonlyArray<{ form: RegExp; kind: AnswerKind }> = [
   { form: opening(String.raw`how\s+much`), kind: 'amount' },
@@ -33,12 +39,22 @@ const QUESTION_FORMS: ReadonlyArray<{ form: RegExp; kind: AnswerKind }> = [
     kind: 'time',
   },
   { form: opening('where'), kind: 'place' },
+  // "Which Node.js version…", "Since which release…", "What minimum version of X…": documentation states
+  // a version as a number ("10.2.0", "v2", "Node 18"). One word may name what the version is of.
+  {
+    form: opening(
+      String.raw`(?:what|which)\s+(?:(?:minimum|earliest|first|oldest|latest|newest)\s+)?(?:(?!${AUXILIARY}\s)[\p{L}\p{N}@./-]+\s+)?(?:version|release)s?`,
+    ),
+    kind: 'version',
+  },
   { form: opening('who|whom|whose'), kind: 'person' },
 ];
 
+/** What answers a version question: documentation writes a version with digits ("10.2.0", "Node 18"). */
+export const VERSION_NUMBER = /\d/u;
+
 // "Is there…", "Can I…", "Does the pool…": answered by a sentence about the same thing.
-const YES_NO_OPENING =
-  /^\s*(?:is|are|was|were|am|can|could|does|do|did|will|would|may|might|must|should|shall|has|have|had)(?![\p{L}])/iu;
+const YES_NO_OPENING = new RegExp(`^\\s*${AUXILIARY}(?![\\p{L}])`, 'iu');
 
 // Greetings and fillers before the question proper: "hi, im 15, how old…", "Hello, what do I need…".
 // Each clause of a question is tried in turn, so "hi, how much is…" is a how-much question.

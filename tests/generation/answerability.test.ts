@@ -388,8 +388,55 @@ describe('holdsKind: a person the question names is not who', () => {
   });
 });
 
+describe('holdsKind: a number counting what the question names is not how long or how big', () => {
+  const asked = (question: string) => new Set(readQuestion(question).terms);
+  it('does not take "24 public computers" for how long a computer may be used', () => {
+    const question = asked('How long can I use one of the public computers for?');
+    expect(holdsKind('duration', 'The library has 24 public computers on the ground floor.', question)).toBe(
+      false,
+    );
+    expect(holdsKind('duration', 'Each computer session lasts up to 60 minutes.', question)).toBe(true);
+  });
+
+  it('still takes a bare number that counts something else, or a length, or a frequency', () => {
+    expect(holdsKind('duration', 'It took four to finish.', asked('How long did the build take?'))).toBe(
+      true,
+    );
+    expect(holdsKind('measure', 'The river runs 1,230 km.', asked('How long is the river?'))).toBe(true);
+    expect(
+      holdsKind('duration', 'The pool is cleaned twice a week.', asked('How often is the pool cleaned?')),
+    ).toBe(true);
+  });
+
+  it('does not take "6 study rooms" for how big a study room is', () => {
+    const question = asked('How big are the study rooms?');
+    expect(holdsKind('measure', 'The library has 6 study rooms that members can book.', question)).toBe(
+      false,
+    );
+    expect(holdsKind('measure', 'Each study room seats 8 people.', question)).toBe(true);
+  });
+});
+
+describe('holdsKind: a version is written with digits', () => {
+  it('takes "10.2.0" or "Node 18", not a sentence that only names the thing', () => {
+    expect(holdsKind('version', 'This hook was introduced with Preact 10.2.0.')).toBe(true);
+    expect(holdsKind('version', 'It requires Node 18 or later.')).toBe(true);
+    expect(holdsKind('version', 'It renders with Node.js Streams.')).toBe(false);
+  });
+});
+
 describe('what a refusal for the wrong kind of answer says', () => {
-  const kinds: AnswerKind[] = ['person', 'amount', 'count', 'age', 'duration', 'measure', 'time', 'place'];
+  const kinds: AnswerKind[] = [
+    'person',
+    'amount',
+    'count',
+    'age',
+    'duration',
+    'measure',
+    'time',
+    'place',
+    'version',
+  ];
   it('says for each kind of answer what the unit lacks, each in its own words', () => {
     const said = kinds.map((kind) => describeMissingKind(kind));
     for (const words of said) expect(words).toMatch(/^(states|names) no \w/u);

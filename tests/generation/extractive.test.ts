@@ -211,7 +211,7 @@ describe('extractive stand-in', () => {
         'Install preact-render-to-string first. Rendering to a string happens on the server.',
         's#ssr',
       );
-      const reply = await standIn('Which minimum version of preact-render-to-string do I need?', [ssr]);
+      const reply = await standIn('What minimum setup does preact-render-to-string need?', [ssr]);
       expect(reply.answered).toBe(false);
       expect(reply.answer).toContain('the passages never mention "minimum"');
       expect(reply.answer).not.toMatch(/never mention[^;]*preactrendertostring/u);

@@ -34,6 +34,22 @@ describe('the question form: one home for the stand-in and its check', () => {
   });
 });
 
+describe('a version question: documentation answers it with a number', () => {
+  it('reads "which/what … version or release" as asking for a version, after a preposition too', () => {
+    expect(answerKind('Which Node.js version does renderToPipeableStream require?')).toBe('version');
+    expect(answerKind('What minimum version of the renderer does useId rely on?')).toBe('version');
+    expect(answerKind('Since which release can I catch errors with the hook?')).toBe('version');
+    expect(answerKind('As of which Preact release can a ref callback return a cleanup?')).toBe('version');
+    expect(answerKind('In which releases was the API deprecated?')).toBe('version');
+  });
+
+  it('keeps the forms it is not: a version named later, a "which time", a bare "what"', () => {
+    expect(answerKind('What does version 10 change?')).toBe('thing');
+    expect(answerKind('Which time does the release go out?')).toBe('time');
+    expect(answerKind('Is there a new release?')).toBe('yes_no');
+  });
+});
+
 describe('what the question asks about: the too-strict checks of issue 14', () => {
   it('does not take a capitalised courtesy word after the question for a name', () => {
     expect(phrasesOf('Is the library open on Sunday? Thanks!').map((phrase) => phrase.text)).toEqual([
