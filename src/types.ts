@@ -167,11 +167,18 @@ export interface QuestionReading {
   readAs: Array<{ written: string; readAs: string }>;
   /** Words the corpus does not use, read through the thesaurus as words it does ("film" → "movie"). */
   expanded: Array<{ written: string; terms: string[] }>;
+  /**
+   * Names the corpus never uses (a place, person, people, language or holiday, src/text/names.ts), folded
+   * to lower case: "russia" in "where do people live in Russia?". Typed in lower case, they are read as
+   * written with a capital, so that a question in lower case is judged as the same question capitalised;
+   * and no sentence of documents that never name it answers a question about it.
+   */
+  names: string[];
 }
 
 interface ResultBase {
   question: string;
-  /** Present when the question was not read exactly as written (a typo, a word read through the thesaurus). */
+  /** Present when the question was not read exactly as written (a typo, a word read through the thesaurus, a name typed in lower case). */
   reading?: QuestionReading;
   /** The passages retrieved for the question, best first, with their scores. */
   passages: Scored[];

@@ -95,7 +95,9 @@ export async function ask(options: AskOptions): Promise<AskResult> {
     question,
     Math.max(SHOWN_PASSAGES, engine.contextSize),
   );
-  if (reading.readAs.length > 0 || reading.expanded.length > 0) Object.assign(base, { reading });
+  if (reading.readAs.length > 0 || reading.expanded.length > 0 || reading.names.length > 0) {
+    Object.assign(base, { reading });
+  }
   const verdict = gate(retrieved, engine.gate);
   if (!verdict.pass) {
     return refuse({ reason: 'no_relevant_context', detail: verdict.detail }, retrieved);

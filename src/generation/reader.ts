@@ -53,15 +53,21 @@ const share = (part: number, whole: number) => (whole === 0 ? 1 : part / whole);
  * The question as retrieval read it: a word no passage of the corpus uses, read there as the corpus word
  * one or two slips away ("libary" → "library"), is read so here too. Otherwise the typo would count as a
  * term no passage holds and as a word the answer must show, and a question retrieval understood would be
- * refused for a slip of the keyboard.
+ * refused for a slip of the keyboard. A name typed in lower case is written with its capital ("paris" →
+ * "Paris"), so that it is read as the name the answer must hold, as it is when typed so.
  */
 export function questionAsRead(question: string, reading: QuestionReading | undefined): string {
   const slips = reading?.readAs ?? [];
-  // Retrieval names each slip as it read it, accents folded ("libäry" is "libary"): so is the question.
-  let read = slips.length === 0 ? question : fold(question);
-  for (const { written, readAs } of slips) {
-    // Retrieval reads a slip only in a word of letters alone, so `written` needs no escaping.
-    read = read.replace(new RegExp(`(?<![\\p{L}\\p{N}])${written}(?![\\p{L}\\p{N}])`, 'giu'), () => readAs);
+  const names = reading?.names ?? [];
+  if (slips.length === 0 && names.length === 0) return question;
+  // Retrieval names each word as it read it, accents folded ("libäry" is "libary"): so is the question.
+  let read = fold(question);
+  // Retrieval reads a slip or a name only in a word of letters alone, so neither needs escaping.
+  const wholeWord = (word: string, flags: string) =>
+    new RegExp(`(?<![\\p{L}\\p{N}])${word}(?![\\p{L}\\p{N}])`, flags);
+  for (const { written, readAs } of slips) read = read.replace(wholeWord(written, 'giu'), () => readAs);
+  for (const name of names) {
+    read = read.replace(wholeWord(name, 'gu'), () => `${name.charAt(0).toUpperCase()}${name.slice(1)}`);
   }
   return read;
 }

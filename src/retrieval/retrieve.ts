@@ -1,6 +1,7 @@
 // Question-time code: the text model and the edit distance are here, not in the InvertedIndex, so that the
 // page can build the index at load (its first download, held to a size budget) without them.
 import { editDistance } from '../text/edit-distance';
+import { isName } from '../text/names';
 import { type TermOf, termOf, termsOf, words } from '../text/tokenize';
 import type { Passage, QuestionReading, Scored, Thesaurus } from '../types';
 import { type EvidenceFeatures, type EvidenceWeights, evidenceScore } from './evidence';
@@ -69,21 +70,29 @@ export function retrieverOn(options: RetrieverOptions): Retriever {
   const expansionWeight = options.expansionWeight ?? 0;
 
   /**
-   * The question's terms. A word the corpus lacks is read through the thesaurus when it knows the word
-   * (each corpus term it gives counts `expansionWeight` of a written one), or else, when it is long
-   * enough, as the nearest corpus term (a typo), unless another word stays unknown.
+   * The question's terms. A word the corpus lacks is a name when WordNet says so (it stays unknown, and
+   * is read as capitalised); else it is read through the thesaurus when it knows the word (each corpus
+   * term it gives counts `expansionWeight` of a written one), or else, when it is long enough, as the
+   * nearest corpus term (a typo), unless another word stays unknown.
    */
   function readTerms(question: string): {
     terms: TermOf[];
     reading: QuestionReading;
     factors: Map<string, number>;
   } {
-    const reading: QuestionReading = { readAs: [], expanded: [] };
+    const reading: QuestionReading = { readAs: [], expanded: [], names: [] };
     const factors = new Map<string, number>();
     let unread = false;
     const terms = termsOf(question).flatMap((found): TermOf[] => {
       const { term, word } = found;
       if (index.termId(term) !== undefined) return [found];
+      if (isName(word)) {
+        // A name is no slip of another word, and a question naming what the corpus never names is about
+        // something else: no other word of it is read as a slip either.
+        unread = true;
+        if (!reading.names.includes(word)) reading.names.push(word);
+        return [found];
+      }
       const related = thesaurus?.[term];
       if (expansionWeight > 0 && related !== undefined && Object.hasOwn(thesaurus as Thesaurus, term)) {
         reading.expanded.push({ written: word, terms: related });
@@ -176,6 +185,7 @@ export function retrieverOn(options: RetrieverOptions): Retriever {
         written,
         terms: related.map((term) => surfaceOf(term, scored) ?? term),
       })),
+      names: reading.names,
     };
     return { scored, reading: shown, features };
   }

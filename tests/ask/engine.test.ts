@@ -120,13 +120,34 @@ describe('ask: how the question was read', () => {
       question: 'How much sun do tomatto plants need?',
     });
     expect(typo.passages[0]?.passage.id).toBe('garden#tomatoes');
-    expect(typo.reading).toEqual({ readAs: [{ written: 'tomatto', readAs: 'tomato' }], expanded: [] });
+    expect(typo.reading).toEqual({
+      readAs: [{ written: 'tomatto', readAs: 'tomato' }],
+      expanded: [],
+      names: [],
+    });
     const plain = await ask({
       engine: tinyEngine(),
       client: createExtractiveClient(),
       question: 'How much sun do tomato plants need?',
     });
     expect(plain.reading).toBeUndefined();
+  });
+
+  it('says which names it read that the documents never use, and answers nothing about them', async () => {
+    const named = await ask({
+      engine: tinyEngine(),
+      client: createExtractiveClient(),
+      question: 'How often do tomato plants need water in egypt?',
+    });
+    expect(named.reading).toEqual({ readAs: [], expanded: [], names: ['egypt'] });
+    // Past the gate, where the same question without the name is answered: the stand-in refuses it.
+    expect(refused(named).reason).toBe('model_reported_no_answer');
+    const unnamed = await ask({
+      engine: tinyEngine(),
+      client: createExtractiveClient(),
+      question: 'How often do tomato plants need water?',
+    });
+    expect(unnamed.status).toBe('answered');
   });
 
   it('gives the generator the reading, so the stand-in answers a typo as retrieval read it', async () => {

@@ -107,7 +107,7 @@ describe('the reader model', () => {
 
 describe('the question as retrieval read it', () => {
   it('reads each word retrieval read as a typo as the corpus word, wherever and however it is written', () => {
-    const reading = { readAs: [{ written: 'libary', readAs: 'library' }], expanded: [] };
+    const reading = { readAs: [{ written: 'libary', readAs: 'library' }], expanded: [], names: [] };
     expect(questionAsRead('Is the Libary open? The libary, I mean.', reading)).toBe(
       'Is the library open? The library, I mean.',
     );
@@ -118,11 +118,44 @@ describe('the question as retrieval read it', () => {
     expect(questionAsRead('Is the libäry open?', reading)).toBe('Is the library open?');
   });
 
+  it('writes a name typed in lower case with its capital, and leaves one typed so as it is', () => {
+    const reading = { readAs: [], expanded: [], names: ['paris'] };
+    expect(questionAsRead('is the library in paris open? and Paris, i mean', reading)).toBe(
+      'is the library in Paris open? and Paris, i mean',
+    );
+    // Only whole words: "parisian" is another word.
+    expect(questionAsRead('a parisian card', reading)).toBe('a parisian card');
+  });
+
+  it('lets no sentence answer a question about a place the documents never name', async () => {
+    const passages = [passage('People who live elsewhere can join too, on the card for non-residents.')];
+    const question = 'where do most of the people live in russia?';
+    const client = createExtractiveClient({ model: { ...READER_MODEL, threshold: 0 } });
+    const unnamed = await client.generate({
+      question,
+      passages,
+      prompt,
+      reading: { readAs: [], expanded: [], names: [] },
+    });
+    const named = await client.generate({
+      question,
+      passages,
+      prompt,
+      reading: { readAs: [], expanded: [], names: ['russia'] },
+    });
+    // The guard: with any confidence enough, the sentence answers when the name is not known as one.
+    expect(unnamed.ok && unnamed.reply.answered).toBe(true);
+    expect(named.ok && named.reply).toMatchObject({
+      answered: false,
+      answer: expect.stringContaining('is 0.00 sure'),
+    });
+  });
+
   it('lets the stand-in answer a question whose typo it would otherwise require in the answer', async () => {
     const passages = [passage('The library has 24 public computers on the ground floor.')];
     const model = { ...READER_MODEL };
     const question = 'how many computers does the libary have?';
-    const reading = { readAs: [{ written: 'libary', readAs: 'library' }], expanded: [] };
+    const reading = { readAs: [{ written: 'libary', readAs: 'library' }], expanded: [], names: [] };
     const asWritten = await createExtractiveClient({ model }).generate({ question, passages, prompt });
     const asRead = await createExtractiveClient({ model }).generate({ question, passages, prompt, reading });
     expect(asWritten.ok && asWritten.reply.answered).toBe(false);

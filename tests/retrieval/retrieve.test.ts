@@ -205,6 +205,23 @@ describe('reading the question', () => {
     }
   });
 
+  it('reads a name the corpus never uses as a name, however it is typed, and no slip beside it', () => {
+    const retriever = createRetriever(base);
+    expect(retriever.read('are library cards free in paris', 3).reading.names).toEqual(['paris']);
+    expect(retriever.read('are library cards free in Paris', 3).reading.names).toEqual(['paris']);
+    // "libary" beside a name the corpus never writes is not read as "library": the question is elsewhere.
+    expect(retriever.read('is the libary in paris free', 3).reading).toMatchObject({
+      readAs: [],
+      names: ['paris'],
+    });
+    // An ordinary word the corpus lacks is no name; nor is a name the corpus uses.
+    expect(retriever.read('are library cards free for students', 3).reading.names).toEqual([]);
+    const paris = [passage('p#p0', 'Library cards are free in Paris')];
+    const built = buildPostings(paris.map((p) => tokenize(passageText(p))));
+    const inParis = createRetriever({ model: TFIDF, ...built, passages: paris });
+    expect(inParis.read('are library cards free in paris', 3).reading.names).toEqual([]);
+  });
+
   it('finds how the corpus writes a term in any passage that holds it, not only the best', () => {
     const texts = ['Libraries, libraries: libraries.', 'The library opens at nine.'];
     const forms = texts.map((text, i) => passage(`g#p${i}`, text));
