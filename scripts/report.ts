@@ -1,4 +1,5 @@
 // How results read in a terminal.
+import { describeReading } from '../src/ask/reading-words';
 import { explainRefusal } from '../src/ask/reasons';
 import { formatScore } from '../src/retrieval/score-format';
 import type { AskResult, Scored } from '../src/types';
@@ -20,7 +21,8 @@ export function scoreLines(passages: readonly Scored[], threshold: number): stri
 }
 
 export function describe(result: AskResult): string {
-  const lines: string[] = [];
+  const lines: string[] = describeReading(result.reading);
+  if (lines.length > 0) lines.push('');
   if (result.status === 'answered') {
     lines.push(result.answer, '', `citations: ${result.citations.join(', ')}`);
     lines.push(`generator: ${result.generator.name}`);

@@ -1,3 +1,4 @@
+import { asName } from '../text/name-case';
 import { fold, tokenize } from '../text/tokenize';
 import type { Passage, QuestionReading } from '../types';
 import { checkUnit, holdsKind, type QuestionShape, readQuestion, type UnitVerdict } from './answerability';
@@ -67,7 +68,7 @@ export function questionAsRead(question: string, reading: QuestionReading | unde
     new RegExp(`(?<![\\p{L}\\p{N}])${word}(?![\\p{L}\\p{N}])`, flags);
   for (const { written, readAs } of slips) read = read.replace(wholeWord(written, 'giu'), () => readAs);
   for (const name of names) {
-    read = read.replace(wholeWord(name, 'gu'), () => `${name.charAt(0).toUpperCase()}${name.slice(1)}`);
+    read = read.replace(wholeWord(name, 'gu'), () => asName(name));
   }
   return read;
 }

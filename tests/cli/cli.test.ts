@@ -135,6 +135,16 @@ describe('npm run ask', () => {
     expect(result.stderr).toMatch(/extractive stand-in/);
   });
 
+  it('says how it read a question not read as typed, before the answer or the refusal', () => {
+    const typo = run('ask', ['--index', index, 'how many computers does the libary have?']);
+    expect(typo.stdout).toMatch(/^Read “libary” as “library”\.\n\nThe library has 24 public computers/);
+    const named = run('ask', ['--index', index, 'when does jewish new year start?']);
+    expect(named.stdout).toMatch(
+      /^Read “jewish” as the name “Jewish”, which the documents never use\.\n\nrefused: /,
+    );
+    expect(run('ask', ['--index', index, 'How long can I borrow a DVD for?']).stdout).not.toMatch(/^Read /m);
+  });
+
   it('answers the DVD question citing the loan periods', () => {
     const result = run('ask', ['--index', index, 'How long can I borrow a DVD for?']);
     expect(result.stdout).toMatch(/7 days/);

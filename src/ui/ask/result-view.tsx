@@ -1,3 +1,4 @@
+import { describeReading } from '../../ask/reading-words';
 import { type Explanation, explainRefusal } from '../../ask/reasons';
 import { formatScore } from '../../retrieval/score-format';
 import type { AskResult, FailedCheck } from '../../types';
@@ -86,6 +87,12 @@ export function ResultView({
   );
 }
 
+/** How the question was read, when not as typed: the answer or refusal below is about the question so read. */
+function ReadingNote({ result }: { result: AskResult }) {
+  const reading = describeReading(result.reading);
+  return reading.length === 0 ? null : <p class="reading">{reading.join(' ')}</p>;
+}
+
 function askedLine(result: AskResult): string {
   if (result.generator === undefined) return 'No model was asked: the gate stopped the question.';
   return `Asked: ${result.generator.name}.`;
@@ -101,6 +108,7 @@ function Answer({
   return (
     <>
       <h2 id="result-heading">Answer</h2>
+      <ReadingNote result={result} />
       {blocksOf(result.answer).some((block) => block.kind === 'table') ? (
         // A table row quoted with its header (the stand-in's answer to "how long…" from a table) reads
         // as the table it is, drawn from text like a passage's; any other answer stays one block of text.
@@ -205,6 +213,7 @@ function Refusal({
   return (
     <>
       <h2 id="result-heading">{cancelled ? 'Cancelled' : 'Refused'}</h2>
+      <ReadingNote result={result} />
       <p class="refusal-summary">{explanation.summary}</p>
       <p class="refusal-next">{explanation.nextStep}</p>
       {offerStandIn || offerSettings ? (

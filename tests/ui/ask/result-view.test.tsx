@@ -134,6 +134,24 @@ describe('an answer', () => {
     );
   });
 
+  it('says, under the heading, how the question was read when not as typed, and nothing when it was', () => {
+    const reading = {
+      readAs: [{ written: 'libary', readAs: 'library' }],
+      expanded: [],
+      names: ['paris'],
+    };
+    const { section, outside } = show({ ...answered(STAND_IN), reading });
+    expect(section.querySelector('h2 + p.reading')?.textContent).toBe(
+      'Read “libary” as “library”. Read “paris” as the name “Paris”, which the documents never use.',
+    );
+    expect(outside()).toContain('Read “libary” as “library”.');
+    cleanup();
+    expect(show(answered(STAND_IN)).section.querySelector('.reading')).toBeNull();
+    cleanup();
+    const refusal = show(refused('model_reported_no_answer', { reading }));
+    expect(refusal.section.querySelector('h2 + p.reading')?.textContent).toContain('“Paris”');
+  });
+
   it('names Claude when Claude wrote it', () => {
     const { outside } = show(answered(CLAUDE));
     expect(outside()).toMatch(/Written by Claude \(claude-opus-5\)/);
