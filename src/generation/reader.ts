@@ -1,3 +1,4 @@
+import { extractFigures } from '../text/figures';
 import { asName } from '../text/name-case';
 import { fold, tokenize } from '../text/tokenize';
 import type { Passage, QuestionReading } from '../types';
@@ -22,6 +23,8 @@ export const FEATURE_NAMES = [
   'openForm',
   'focus',
   'firstPassage',
+  'figureAbsent',
+  'negationAbsent',
 ] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 export type Features = Record<FeatureName, number>;
@@ -47,6 +50,9 @@ export interface Reading {
   /** The question's terms no passage holds, read by the text model as the features read them. */
   unseen: string[];
 }
+
+const NEGATION_WORD =
+  /(?<![\p{L}])(?:not|never|no|none|nobody|nothing|neither|nor)(?![\p{L}])|n['’]t(?![\p{L}])/iu;
 
 const share = (part: number, whole: number) => (whole === 0 ? 1 : part / whole);
 
@@ -108,6 +114,8 @@ export function readPassages(options: { question: string; passages: readonly Pas
   const unseen = share(unseenTerms.length, shape.terms.length);
   const open = OPEN_KINDS.has(shape.kind) ? 1 : 0;
   const askedTerms = new Set(tokenize(question));
+  const askedFigures = extractFigures(question).filter((figure) => figure.kind !== 'garbled');
+  const askedNegation = NEGATION_WORD.test(question);
 
   const candidates = units.map((unit, at): Candidate => {
     const terms = unitTerms[at] as Set<string>;
@@ -135,10 +143,22 @@ export function readPassages(options: { question: string; passages: readonly Pas
       openForm: open,
       focus: 0,
       firstPassage: unit.passage === passages[0] ? 1 : 0,
+      figureAbsent: 0,
+      negationAbsent: 0,
     };
     // What the question names, and the kind of answer it asks for, in one unit: the two together say
     // more than either ("| Magazines | 14 days | 1 |" for "how long can I keep a magazine?").
     features.focus = features.phraseCover * features.kindExact * features.termCover;
+    // A figure or a negation the question states and the unit does not: "what happened in 1987?" of a
+    // sentence about 1985, "which lanes are not for swimming?" of one saying which are.
+    const stated = `${about}\n${textOf(unit.passage, unit.core)}`;
+    const unitFigures = extractFigures(stated);
+    features.figureAbsent = askedFigures.some(
+      (asked) => !unitFigures.some((held) => held.value === asked.value),
+    )
+      ? 1
+      : 0;
+    features.negationAbsent = askedNegation && !NEGATION_WORD.test(stated) ? 1 : 0;
     const verdict = checkUnit({ question: shape, unit: text, context });
     return { unit, features, verdict, ...(broken === undefined ? {} : { broken }) };
   });

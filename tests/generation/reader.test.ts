@@ -94,6 +94,28 @@ describe('the reader model', () => {
     expect(reading.candidates[0]?.features.unseenTerms).toBeCloseTo(1 / 3, 12);
   });
 
+  it('marks a unit that lacks a figure the question states, read by value, its header included', () => {
+    const text = 'The pool opened in 1985 and was rebuilt in 2010.\n\nThe café opened later.';
+    const features = (question: string) =>
+      readPassages({ question, passages: [passage(text)] }).candidates.map((c) => c.features.figureAbsent);
+    expect(features('What happened to the pool in 1987?')).toEqual([1, 1]);
+    expect(features('What happened to the pool in 2010?')).toEqual([0, 1]);
+    expect(features('What happened to the pool?')).toEqual([0, 0]);
+    // "seven" and "7" are one value; a table row is read with its header.
+    const table = '| Item | Days |\n|---|---|\n| DVD | 7 |';
+    const row = readPassages({ question: 'Is a DVD kept seven days?', passages: [passage(table)] });
+    expect(row.candidates.map((c) => c.features.figureAbsent)).toEqual([0]);
+  });
+
+  it('marks a unit that lacks a negation the question states', () => {
+    const text = 'Lanes 1 and 2 are for fast swimmers.\n\nLane 6 is never open to the public.';
+    const features = (question: string) =>
+      readPassages({ question, passages: [passage(text)] }).candidates.map((c) => c.features.negationAbsent);
+    expect(features('Which lanes are not for fast swimmers?')).toEqual([1, 0]);
+    expect(features("Which lanes aren't for fast swimmers?")).toEqual([1, 0]);
+    expect(features('Which lanes are for fast swimmers?')).toEqual([0, 0]);
+  });
+
   it('ranks a unit of the first passage above the same unit of a later one', () => {
     const text = 'Holds are kept for 5 days.';
     const { ranked } = rankCandidates({
