@@ -53,6 +53,14 @@ const QUESTION_FORMS: ReadonlyArray<{ form: RegExp; kind: AnswerKind }> = [
 /** What answers a version question: documentation writes a version with digits ("10.2.0", "Node 18"). */
 export const VERSION_NUMBER = /\d/u;
 
+// "Is there a charge for…", "Does it cost anything to…", "Do children have to pay…", "Is the wifi free?":
+// yes or no in form, an amount in substance: a price, or "free", answers them. "Can I pay by card?" asks
+// how, not how much, so "pay" counts only as something one has or needs to do.
+const COST_QUESTION = new RegExp(
+  `^\\s*${AUXILIARY}\\s+(?:[^\\s,;:!?.]+\\s+){0,4}?(charges?|fees?|costs?|prices?|charged|free|(?:have|has|need|needs)\\s+to\\s+pay)(?![\\p{L}])`,
+  'iu',
+);
+
 // "Is there…", "Can I…", "Does the pool…": answered by a sentence about the same thing.
 const YES_NO_OPENING = new RegExp(`^\\s*${AUXILIARY}(?![\\p{L}])`, 'iu');
 
@@ -70,6 +78,10 @@ export interface QuestionForm {
 const FORM_WORD = /\p{L}+/gu;
 
 function formOfClause(clause: string): QuestionForm | undefined {
+  const cost = COST_QUESTION.exec(clause);
+  // The cost word says what kind of answer, as "how much" does; the words before it say of what.
+  if (cost !== null)
+    return { kind: 'amount', words: ((cost[1] as string).toLowerCase().match(FORM_WORD) ?? []) as string[] };
   if (YES_NO_OPENING.test(clause)) return { kind: 'yes_no', words: [] };
   for (const { form, kind } of QUESTION_FORMS) {
     const match = form.exec(clause);

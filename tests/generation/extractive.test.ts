@@ -255,7 +255,7 @@ describe('extractive stand-in: the words of a refusal', () => {
 
   it('names every passage given, and every word they never mention as the question wrote it', async () => {
     const reply = await standIn(
-      'Are renewals of magazines free?',
+      'Are renewals of magazines waived?',
       [passage('Loans of books are free.', 'a#one'), passage('Fines are waived.', 'a#two')],
       unsure,
     );

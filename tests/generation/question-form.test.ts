@@ -34,6 +34,34 @@ describe('the question form: one home for the stand-in and its check', () => {
   });
 });
 
+describe('a question about cost in yes/no form asks for an amount', () => {
+  it('reads "is there a charge", "does it cost", "do I have to pay", "is it free" as asking how much', () => {
+    expect(questionForm('is there a charge for booking a study room?')).toEqual({
+      kind: 'amount',
+      words: ['charge'],
+    });
+    expect(answerKind('Does it cost anything to put a book on hold?')).toBe('amount');
+    expect(answerKind('do children have to pay for a library card?')).toBe('amount');
+    expect(answerKind('Is the wifi free?')).toBe('amount');
+    expect(answerKind('hi, are there any fees for renewing?')).toBe('amount');
+  });
+
+  it('keeps the cost word out of what the question is about, and the words before it in', () => {
+    expect(readQuestion('Is the wifi free?').terms).toEqual(['wifi']);
+    expect(readQuestion('do children have to pay for a library card?').terms).toEqual([
+      'child',
+      'librar',
+      'card',
+    ]);
+  });
+
+  it('reads "can I pay…" as asking how, and a yes/no question with no cost word as yes/no', () => {
+    expect(answerKind('Can I pay my fines by credit card?')).toBe('yes_no');
+    expect(answerKind('Is there a lift to the second floor?')).toBe('yes_no');
+    expect(answerKind('How much is a card?')).toBe('amount');
+  });
+});
+
 describe('a version question: documentation answers it with a number', () => {
   it('reads "which/what … version or release" as asking for a version, after a preposition too', () => {
     expect(answerKind('Which Node.js version does renderToPipeableStream require?')).toBe('version');
