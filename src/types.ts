@@ -168,10 +168,11 @@ export interface QuestionReading {
   /** Words the corpus does not use, read through the thesaurus as words it does ("film" → "movie"). */
   expanded: Array<{ written: string; terms: string[] }>;
   /**
-   * Names the corpus never uses (a place, person, people, language or holiday, src/text/names.ts), folded
-   * to lower case: "russia" in "where do people live in Russia?". Typed in lower case, they are read as
-   * written with a capital, so that a question in lower case is judged as the same question capitalised;
-   * and no sentence of documents that never name it answers a question about it.
+   * Names the corpus never uses (a place, person, people or language, src/text/names.ts), as the question
+   * writes them (accents folded): "Russia" in "where do people live in Russia?", "paris" in "…in paris?".
+   * Typed in lower case, they are read as written with a capital, so that a question in lower case is
+   * judged as the same question capitalised; and no sentence of documents that never name it answers a
+   * question about it.
    */
   names: string[];
 }

@@ -12,8 +12,10 @@ export function describeReading(reading: QuestionReading | undefined): string[] 
     ...reading.expanded.map(
       ({ written, terms }) => `Read “${written}” as ${terms.map((term) => `“${term}”`).join(' or ')}.`,
     ),
-    ...reading.names.map(
-      (name) => `Read “${name}” as the name “${asName(name)}”, which the documents never use.`,
+    ...reading.names.map((name) =>
+      name === asName(name)
+        ? `“${name}” is a name the documents never use.`
+        : `Read “${name}” as the name “${asName(name)}”, which the documents never use.`,
     ),
   ];
 }

@@ -1,6 +1,7 @@
 import { extractFigures, type Figure } from '../text/figures';
 import { STOPWORDS, termOf, tokenize, tokensOf, words } from '../text/tokenize';
 import { assertNever } from '../types';
+import { FREE } from './constraints';
 import { type AnswerKind, OPEN_KINDS, questionForm, VERSION_NUMBER } from './question-form';
 
 // Whether one sentence (or table row) of a passage can answer a question, decided without a model.
@@ -195,7 +196,6 @@ const CURRENCY_WORD_AMOUNT =
   /\d[\d.,]*\s*(?:(?:million|billion|thousand)\s+)?(?:dollars?|euros?|pounds?|pence|cents?|yen|francs?|marks?|pesos?|rupees?|crowns?|bolivianos?)\b/iu;
 const CURRENCY_SYMBOL_AMOUNT = /[$€£¥]\s?\d/u;
 const CURRENCY_CODE_AMOUNT = /\d\s?[A-Z]{3}\b|\b[A-Z]{3}\s?\d/u;
-const FREE = /\b(?:free|no charge|costs? nothing)\b/iu;
 // A preposition of place and what it points at: "at the front desk", "in France", "beside the entrance".
 // Case-sensitive on purpose: with the `i` flag, \p{Lu} matches lower case too, and "in packs of two"
 // read as a place. A word may still open a sentence capitalised ("In France", "The lobby").
@@ -253,7 +253,10 @@ const measures = (figures: Figure[], asked: ReadonlySet<string>) =>
 export function holdsKind(
   kind: AnswerKind,
   text: string,
-  /** The question's terms (stemmed): a person it names is not an answer to who. */
+  /**
+   * The question's terms (stemmed): a person it names is not an answer to who, nor a number counting a
+   * thing it names an answer to how long or how big.
+   */
   asked: ReadonlySet<string> = new Set(),
 ): boolean {
   const figures = extractFigures(text);
@@ -328,7 +331,9 @@ export function checkUnit({ question, unit, context = '' }: UnitCheck): UnitVerd
       return { ok: false, lacks: 'terms', absent: absent.map((term) => question.wordOf.get(term) ?? term) };
     }
   }
-  if (!holdsKind(question.kind, unit)) return { ok: false, lacks: 'kind', kind: question.kind };
+  if (!holdsKind(question.kind, unit, new Set(question.terms))) {
+    return { ok: false, lacks: 'kind', kind: question.kind };
+  }
   return { ok: true };
 }
 

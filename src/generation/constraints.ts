@@ -177,7 +177,11 @@ export function countsAskedThing(constraints: Constraints, unit: string, about =
 }
 
 const FREQUENCY = /\b(?:hourly|daily|weekly|monthly|yearly|annually|once|twice|every)\b/iu;
-const FREE = /\b(?:free|no charge|costs? nothing)\b/iu;
+/**
+ * A unit that says something costs nothing answers "how much" as well as a price does: "free", "no
+ * charge", "costs nothing", "pay no overdue charges", "no fees".
+ */
+export const FREE = /\b(?:free|costs? nothing|pays? no(?:thing)?|no (?:\w+ )?(?:charges?|fees?|costs?))\b/iu;
 
 /**
  * Whether `unit` states a figure of exactly the kind asked: a duration for "how long", an amount (or

@@ -1,3 +1,4 @@
+import { asName } from '../text/name-case';
 import { checkQuote, MIN_QUOTE_WORDS, quoteWordCount } from '../text/quotes';
 import type { GenerationClient, GenerationOutcome, GeneratorInfo, Passage, Reply } from '../types';
 import { describeMissingKind, describeVerdict } from './answerability';
@@ -150,6 +151,10 @@ function replyTo(
   options: ExtractiveOptions & { unnamed: readonly string[] },
 ): Reply {
   if (passages.length === 0) return noAnswer('the stand-in was given no passage');
+  if (options.unnamed.length > 0) {
+    const named = options.unnamed.map((name) => JSON.stringify(asName(name))).join(', ');
+    return noAnswer(`the question asks about ${named}, which the documents never name`);
+  }
   const model = options.model ?? READER_MODEL;
   const { reading, ranked } = rankCandidates({ question, passages, model, unnamed: options.unnamed });
   const ids = passages.map((passage) => passage.id).join(', ');

@@ -26,6 +26,8 @@ const opening = (form: string) => new RegExp(`${LEAD}(?:${form})(?![\\p{L}])`, '
 const AUXILIARY =
   '(?:is|are|was|were|am|can|could|does|do|did|will|would|may|might|must|should|shall|has|have|had)';
 
+const VERSION_QUALIFIER = '(?:minimum|earliest|first|oldest|latest|newest|current)';
+
 const QUESTION_FORMS: ReadonlyArray<{ form: RegExp; kind: AnswerKind }> = [
   { form: opening(String.raw`how\s+much`), kind: 'amount' },
   { form: opening(String.raw`how\s+many`), kind: 'count' },
@@ -39,25 +41,37 @@ const QUESTION_FORMS: ReadonlyArray<{ form: RegExp; kind: AnswerKind }> = [
     kind: 'time',
   },
   { form: opening('where'), kind: 'place' },
-  // "Which Node.js version…", "Since which release…", "What minimum version of X…": documentation states
-  // a version as a number ("10.2.0", "v2", "Node 18"). One word may name what the version is of.
+  // "Which Node.js version…", "Since which release…", "What minimum version of X…", "What is the latest
+  // version?": documentation states a version as a number ("10.2.0", "v2", "Node 18"). One word may name
+  // what the version is of; what follows is "of", a verb or the end, never a noun the word qualifies
+  // ("Which release notes…", "What release channels…").
   {
     form: opening(
-      String.raw`(?:what|which)\s+(?:(?:minimum|earliest|first|oldest|latest|newest)\s+)?(?:(?!${AUXILIARY}\s)[\p{L}\p{N}@./-]+\s+)?(?:version|release)s?`,
+      String.raw`(?:what|which)\s+(?:is\s+the\s+)?(?:${VERSION_QUALIFIER}\s+)?(?:(?!${AUXILIARY}\s)(?<of>[\p{L}\p{N}@./-]+)\s+)?(?:version|release)s?(?=\s+(?:of|${AUXILIARY})(?![\p{L}])|\s*[?,.;:!]|\s*$)`,
     ),
     kind: 'version',
   },
   { form: opening('who|whom|whose'), kind: 'person' },
 ];
 
-/** What answers a version question: documentation writes a version with digits ("10.2.0", "Node 18"). */
-export const VERSION_NUMBER = /\d/u;
+/**
+ * What answers a version question, as documentation writes a version: dotted ("10.2.0", "4.0"), after a
+ * "v" ("v2"), or after a name ("Node 18", "iOS 5", "Preact 10"). A bare number ("| 1 |") is none.
+ */
+export const VERSION_NUMBER =
+  /\d+\.\d+|(?<![\p{L}\p{N}])v\d+|(?<![\p{L}])(?:\p{Lu}|i\p{Lu})[\p{L}\p{N}.-]*\s\d+(?![\p{L}])/u;
 
-// "Is there a charge for…", "Does it cost anything to…", "Do children have to pay…", "Is the wifi free?":
-// yes or no in form, an amount in substance: a price, or "free", answers them. "Can I pay by card?" asks
-// how, not how much, so "pay" counts only as something one has or needs to do.
+// "Is there a charge for…", "Does it cost anything to…", "Do children have to pay for…", "Is the wifi
+// free?": yes or no in form, an amount in substance: a price, or "free", answers them. Only where the cost
+// is what is asked about: "Can I appeal a charge?", "Can I pay by card?", "Do children have to pay overdue
+// charges?" and "Is the room free at 3?" stay yes/no.
 const COST_QUESTION = new RegExp(
-  `^\\s*${AUXILIARY}\\s+(?:[^\\s,;:!?.]+\\s+){0,4}?(charges?|fees?|costs?|prices?|charged|free|(?:have|has|need|needs)\\s+to\\s+pay)(?![\\p{L}])`,
+  [
+    String.raw`^\s*(?:is|are)\s+there\s+(?:a|an|any)\s+(?:[\p{L}-]+\s+)?(charges?|fees?|costs?|prices?)(?![\p{L}])`,
+    String.raw`^\s*(?:does|do|did|will|would)\s+(?:[^\s,;:!?.]+\s+){1,4}?(costs?)(?![\p{L}])`,
+    String.raw`^\s*(?:is|are)\s+(?:[^\s,;:!?.]+\s+){1,4}?(free)(?:\s+(?:of\s+charge|to|for)(?![\p{L}])|\s*[?.!]?\s*$)`,
+    String.raw`^\s*${AUXILIARY}\s+(?:[^\s,;:!?.]+\s+){1,4}?((?:have|has|need|needs)\s+to\s+pay)(?:\s+(?:for|to)(?![\p{L}])|\s*[?.!]?\s*$)`,
+  ].join('|'),
   'iu',
 );
 
@@ -79,13 +93,19 @@ const FORM_WORD = /\p{L}+/gu;
 
 function formOfClause(clause: string): QuestionForm | undefined {
   const cost = COST_QUESTION.exec(clause);
-  // The cost word says what kind of answer, as "how much" does; the words before it say of what.
-  if (cost !== null)
-    return { kind: 'amount', words: ((cost[1] as string).toLowerCase().match(FORM_WORD) ?? []) as string[] };
+  if (cost !== null) {
+    // The cost word says what kind of answer, as "how much" does; the other words say of what.
+    const said = cost.slice(1).find((group) => group !== undefined) as string;
+    return { kind: 'amount', words: said.toLowerCase().match(FORM_WORD) as string[] };
+  }
   if (YES_NO_OPENING.test(clause)) return { kind: 'yes_no', words: [] };
   for (const { form, kind } of QUESTION_FORMS) {
     const match = form.exec(clause);
-    if (match !== null) return { kind, words: (match[0].toLowerCase().match(FORM_WORD) ?? []) as string[] };
+    if (match === null) continue;
+    // What a version is of ("Node.js" in "Which Node.js version…") is what the question is about.
+    const of = new Set(match.groups?.of?.toLowerCase().match(FORM_WORD));
+    const words = (match[0].toLowerCase().match(FORM_WORD) ?? []).filter((word) => !of.has(word));
+    return { kind, words };
   }
   return undefined;
 }

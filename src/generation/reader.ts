@@ -73,9 +73,8 @@ export function questionAsRead(question: string, reading: QuestionReading | unde
   const wholeWord = (word: string, flags: string) =>
     new RegExp(`(?<![\\p{L}\\p{N}])${word}(?![\\p{L}\\p{N}])`, flags);
   for (const { written, readAs } of slips) read = read.replace(wholeWord(written, 'giu'), () => readAs);
-  for (const name of names) {
-    read = read.replace(wholeWord(name, 'gu'), () => asName(name));
-  }
+  // A name typed with its capital is read as typed.
+  for (const name of names) read = read.replace(wholeWord(name, 'gu'), () => asName(name));
   return read;
 }
 

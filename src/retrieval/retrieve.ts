@@ -2,7 +2,7 @@
 // page can build the index at load (its first download, held to a size budget) without them.
 import { editDistance } from '../text/edit-distance';
 import { isName } from '../text/names';
-import { type TermOf, termOf, termsOf, words } from '../text/tokenize';
+import { fold, type TermOf, termOf, termsOf, words } from '../text/tokenize';
 import type { Passage, QuestionReading, Scored, Thesaurus } from '../types';
 import { type EvidenceFeatures, type EvidenceWeights, evidenceScore } from './evidence';
 import { InvertedIndex } from './inverted-index';
@@ -31,6 +31,11 @@ const LETTERS_ONLY = /^\p{L}+$/u;
 // How many passages holding a term are read for the ways the corpus writes it, best first: its forms
 // recur, and a common term's thousands of passages are not worth a question's time.
 const WRITTEN_FORMS_READ = 50;
+
+/** `word` (folded, lower case, letters alone) as the question writes it: "Germany" for "germany". */
+function writtenAs(question: string, word: string): string {
+  return new RegExp(`(?<![\\p{L}\\p{N}])${word}(?![\\p{L}\\p{N}])`, 'iu').exec(fold(question))?.[0] ?? word;
+}
 
 /** What reading a question needs: the corpus's index, built once, and what the index does not hold. */
 export interface RetrieverOptions {
@@ -90,7 +95,8 @@ export function retrieverOn(options: RetrieverOptions): Retriever {
         // A name is no slip of another word, and a question naming what the corpus never names is about
         // something else: no other word of it is read as a slip either.
         unread = true;
-        if (!reading.names.includes(word)) reading.names.push(word);
+        const written = writtenAs(question, word);
+        if (!reading.names.includes(written)) reading.names.push(written);
         return [found];
       }
       const related = thesaurus?.[term];

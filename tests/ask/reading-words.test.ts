@@ -20,4 +20,10 @@ describe('how a question was read, in plain words', () => {
       'Read “russia” as the name “Russia”, which the documents never use.',
     ]);
   });
+
+  it('says a name typed with its capital is one the documents never use, not that it was read otherwise', () => {
+    expect(describeReading({ readAs: [], expanded: [], names: ['Germany'] })).toEqual([
+      '“Germany” is a name the documents never use.',
+    ]);
+  });
 });

@@ -418,10 +418,32 @@ describe('holdsKind: a number counting what the question names is not how long o
 });
 
 describe('holdsKind: a version is written with digits', () => {
-  it('takes "10.2.0" or "Node 18", not a sentence that only names the thing', () => {
+  it('takes "10.2.0", "v2", "Node 18" or "iOS 5", not a sentence that only names the thing', () => {
     expect(holdsKind('version', 'This hook was introduced with Preact 10.2.0.')).toBe(true);
+    expect(holdsKind('version', 'As of v2, the package ships utilities.')).toBe(true);
     expect(holdsKind('version', 'It requires Node 18 or later.')).toBe(true);
+    expect(holdsKind('version', 'Apple standardised it with iOS 5.')).toBe(true);
     expect(holdsKind('version', 'It renders with Node.js Streams.')).toBe(false);
+  });
+
+  it('does not take a bare number for a version: a count, a table cell, a number inside a word', () => {
+    expect(holdsKind('version', '| Books | 21 days | 3 |')).toBe(false);
+    expect(holdsKind('version', 'The renderer supports 3 modes.')).toBe(false);
+    expect(holdsKind('version', 'Use the env2 variable.')).toBe(false);
+  });
+});
+
+describe('holdsKind: a unit saying something costs nothing answers how much', () => {
+  it('takes "free", "costs nothing", "pay no … charges" and "no fees", not a charge named', () => {
+    for (const text of [
+      'Scanning is free.',
+      'A hold costs nothing.',
+      'Junior card holders pay no overdue charges.',
+      'There are no renewal fees.',
+    ]) {
+      expect(holdsKind('amount', text), text).toBe(true);
+    }
+    expect(holdsKind('amount', 'Overdue charges are paid at the front desk.')).toBe(false);
   });
 });
 

@@ -55,6 +55,20 @@ describe('a question about cost in yes/no form asks for an amount', () => {
     ]);
   });
 
+  it('reads a cost that is not what is asked about as yes/no: the object of another verb, "free" as available', () => {
+    for (const question of [
+      'Can I appeal a charge?',
+      'Can I pay charges in the app?',
+      'do children have to pay overdue charges?',
+      'Does the overdue charge stop when the library is closed?',
+      'Can junior card holders be charged?',
+      'Is the room free at 3pm?',
+      'Are you free on Monday?',
+    ]) {
+      expect(answerKind(question), question).toBe('yes_no');
+    }
+  });
+
   it('reads "can I pay…" as asking how, and a yes/no question with no cost word as yes/no', () => {
     expect(answerKind('Can I pay my fines by credit card?')).toBe('yes_no');
     expect(answerKind('Is there a lift to the second floor?')).toBe('yes_no');
@@ -71,8 +85,20 @@ describe('a version question: documentation answers it with a number', () => {
     expect(answerKind('In which releases was the API deprecated?')).toBe('version');
   });
 
+  it('keeps what the version is of among the words the question is about', () => {
+    expect(questionForm('Which Node.js version does it require?')).toEqual({
+      kind: 'version',
+      words: ['which', 'version'],
+    });
+    expect(readQuestion('Which Node.js version does it require?').terms).toEqual(['nod', 'js', 'requir']);
+    expect(answerKind('What is the latest version?')).toBe('version');
+  });
+
   it('keeps the forms it is not: a version named later, a "which time", a bare "what"', () => {
     expect(answerKind('What does version 10 change?')).toBe('thing');
+    // "release" qualifying another noun: release notes, release channels.
+    expect(answerKind('Which release notes mention hooks?')).toBe('thing');
+    expect(answerKind('What other release channels exist?')).toBe('thing');
     expect(answerKind('Which time does the release go out?')).toBe('time');
     expect(answerKind('Is there a new release?')).toBe('yes_no');
   });
