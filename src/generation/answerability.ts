@@ -1,3 +1,4 @@
+import { stripCourtesy } from '../text/courtesy';
 import { extractFigures, type Figure } from '../text/figures';
 import { STOPWORDS, termOf, tokenize, tokensOf, words } from '../text/tokenize';
 import { assertNever } from '../types';
@@ -164,7 +165,8 @@ export function readQuestion(question: string): QuestionShape {
   // "long" of "how long", "time" of "what time": the form of the answer, not a thing it is about.
   const formWords = new Set(form.words);
   const wordOf = new Map<string, string>();
-  for (const word of words(question)) {
+  // Courtesy is no part of what is asked: "Hi! … Cheers" must not be looked for in the answer.
+  for (const word of words(stripCourtesy(question))) {
     if (word === '' || STOPWORDS.has(word) || NAMING_WORDS.has(word) || PHRASE_BREAKERS.has(word)) continue;
     if (PRONOUN_ONE.has(word) || formWords.has(word)) continue;
     if (!wordOf.has(termOf(word))) wordOf.set(termOf(word), word);

@@ -1,5 +1,5 @@
 import { extractFigures } from '../text/figures';
-import { STOPWORDS, termOf, words } from '../text/tokenize';
+import { STOPWORDS, termOf, tokenize, words } from '../text/tokenize';
 import { assertNever } from '../types';
 import { type AnswerKind, VERSION_NUMBER } from './question-form';
 
@@ -93,6 +93,8 @@ function periodsIn(text: string): Set<string> {
   return periods;
 }
 
+const TIMES = /^times?$/u;
+
 /** What `question` fixes about its answer. */
 export function constraintsOf(question: string): Constraints {
   const constraints: Constraints = { currencies: currenciesIn(question), clock: ASKS_CLOCK.test(question) };
@@ -109,6 +111,10 @@ export function constraintsOf(question: string): Constraints {
       if (unit !== undefined) constraints.unit = unit;
       constraints.counted = run.map(termOf);
       constraints.countedWord = run.join(' ');
+      // "How many times can I renew a book?" counts renewals: "times" counts what the question does.
+      if (TIMES.test(run[0] as string)) {
+        constraints.counted = [...new Set([...constraints.counted, ...tokenize(question)])];
+      }
     }
   }
   if (ASKS_FOR_VALUE.test(question)) {

@@ -113,7 +113,10 @@ export function readPassages(options: { question: string; passages: readonly Pas
   const unseen = share(unseenTerms.length, shape.terms.length);
   const open = OPEN_KINDS.has(shape.kind) ? 1 : 0;
   const askedTerms = new Set(tokenize(question));
-  const askedFigures = extractFigures(question).filter((figure) => figure.kind !== 'garbled');
+  // "one" is as often a pronoun as a number ("one of the computers", "a new one"): no figure asked.
+  const askedFigures = extractFigures(question).filter(
+    (figure) => figure.kind !== 'garbled' && figure.text.toLowerCase() !== 'one',
+  );
   const askedNegation = NEGATION_WORD.test(question);
 
   const candidates = units.map((unit, at): Candidate => {

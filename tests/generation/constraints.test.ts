@@ -318,3 +318,16 @@ describe('a figure of the kind asked', () => {
     ).toThrow();
   });
 });
+
+describe('"how many times": the count of what the question does', () => {
+  it('takes the Renewals column for "how many times can I renew a book?", and no column for seats', () => {
+    const row = { unit: '| Books | 21 days | 3 |', about: '| Item type | Loan period | Renewals |' };
+    expect(
+      brokenConstraint({ constraints: constraintsOf('How many times can I renew a book?'), ...row }),
+    ).toBeUndefined();
+    expect(
+      brokenConstraint({ constraints: constraintsOf('How many seats are in the quiet areas?'), ...row }),
+    ).toBe('states no number of seats');
+    expect(constraintsOf('How many times can I renew a book?').counted).toEqual(['tim', 'renew', 'book']);
+  });
+});

@@ -34,6 +34,21 @@ describe('the question form: one home for the stand-in and its check', () => {
   });
 });
 
+describe('the words around a question are not what it asks about', () => {
+  it('leaves out courtesy before and after it: "Hi! … Cheers"', () => {
+    expect(readQuestion('Hi! I got married - what do I need to show? Cheers').terms).toEqual([
+      'marri',
+      'need',
+      'show',
+    ]);
+  });
+
+  it('reads chat spellings of small words as those words: "r u open on sundays?"', () => {
+    expect(readQuestion('r u open on sundays?').terms).toEqual(['open', 'sunda']);
+    expect(readQuestion('im 15, can i join with ur card?').terms).toEqual(['15', 'join', 'card']);
+  });
+});
+
 describe('a question about cost in yes/no form asks for an amount', () => {
   it('reads "is there a charge", "does it cost", "do I have to pay", "is it free" as asking how much', () => {
     expect(questionForm('is there a charge for booking a study room?')).toEqual({

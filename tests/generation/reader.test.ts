@@ -101,6 +101,8 @@ describe('the reader model', () => {
     expect(features('What happened to the pool in 1987?')).toEqual([1, 1]);
     expect(features('What happened to the pool in 2010?')).toEqual([0, 1]);
     expect(features('What happened to the pool?')).toEqual([0, 0]);
+    // "one" is a pronoun as often as a number: "one of the …" asks for no figure.
+    expect(features('What happened to one of the pools?')).toEqual([0, 0]);
     // A number typed with a letter for a digit ("2O1O") has no value to look for: it is not held against a unit.
     expect(features('What happened to the pool in 2O1O?')).toEqual([0, 0]);
     // "seven" and "7" are one value; a table row is read with its header.
