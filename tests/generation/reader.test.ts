@@ -120,6 +120,16 @@ describe('the reader model', () => {
     expect(features('Which lanes are for fast swimmers?')).toEqual([0, 0]);
   });
 
+  it('rules out a unit that says the opposite of a word the question asks about, and not the word', () => {
+    const text = 'Lanes 1 and 2 are for fast swimmers.\n\nLanes 3 and 4 are for fast and slow swimmers.';
+    const broken = (question: string) =>
+      readPassages({ question, passages: [passage(text)] }).candidates.map((c) => c.broken);
+    expect(broken('Which lanes are for slow swimmers?')).toEqual(['says "fast", not "slow"', undefined]);
+    // Asked about both, or about the word the unit says: nothing is opposed.
+    expect(broken('Which lanes are for fast or slow swimmers?')).toEqual([undefined, undefined]);
+    expect(broken('Which lanes are for fast swimmers?')).toEqual([undefined, undefined]);
+  });
+
   it('ranks a unit of the first passage above the same unit of a later one', () => {
     const text = 'Holds are kept for 5 days.';
     const { ranked } = rankCandidates({

@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { wordListSource, wordNetModules } from '../../scripts/wordnet';
+import { ANTONYM_LINES } from '../../src/text/antonyms';
+import { isName } from '../../src/text/names';
+import { oppositesOf } from '../../src/text/opposites';
+import { PROPER_NAME_LINES } from '../../src/text/proper-names';
+import { termOf } from '../../src/text/tokenize';
+
+describe('names typed in lower case: WordNet’s, read by the text model', () => {
+  it('knows places, people, peoples and languages as names', () => {
+    for (const word of ['paris', 'russia', 'jewish', 'farsi', 'tibetan', 'germany', 'dylan']) {
+      expect(isName(word), word).toBe(true);
+    }
+  });
+
+  it('does not take an ordinary word for a name: a verb, a word with an ordinary sense, a plural, a past tense', () => {
+    // "japan" and "french" are verbs too; "polo" is also a game; "fields" and "sessions" are plurals of
+    // ordinary words; "lent" and "drew" are past tenses WordNet's base forms do not list; "mrs" a title.
+    const ordinary = ['japan', 'french', 'polo', 'fields', 'sessions', 'lent', 'drew', 'mrs'];
+    for (const word of [...ordinary, 'library', 'card', 'laptop']) expect(isName(word), word).toBe(false);
+  });
+
+  it('leaves out days, months and holidays, which a corpus covers by range or kind', () => {
+    for (const word of ['saturday', 'wednesday', 'may', 'christmas', 'easter'])
+      expect(isName(word), word).toBe(false);
+  });
+});
+
+describe('the word lists taken from WordNet', () => {
+  it('are, byte for byte, what `npm run write:wordnet` writes from WordNet now', () => {
+    const modules = wordNetModules();
+    expect(modules.map(({ path }) => path)).toEqual(['src/text/proper-names.ts', 'src/text/antonyms.ts']);
+    for (const { path, source } of modules) expect(readFileSync(path, 'utf8'), path).toBe(source);
+    expect(PROPER_NAME_LINES.flatMap((line) => line.split(' ')).length).toBeGreaterThan(5000);
+    expect(ANTONYM_LINES.flatMap((line) => line.split(' '))).toContain('fast:slow');
+  });
+
+  it('writes a list in lines of about 100 characters, which the formatter leaves as they are', () => {
+    const words = Array.from({ length: 40 }, (_, i) => `word${String(i).padStart(2, '0')}`);
+    const source = wordListSource({ name: 'LIST', what: 'Words.', how: 'words', words });
+    expect(source).toContain('export const LIST: readonly string[] = [\n');
+    const lines = source.split('\n').filter((line) => line.startsWith("  'word"));
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.join(' ').replace(/[',]/gu, '').trim().split(/\s+/u)).toEqual(words);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(100 + 4);
+  });
+});
+
+describe('opposites: WordNet’s antonyms, read as terms', () => {
+  it('gives each word’s opposites both ways, as the text model reads them', () => {
+    expect(oppositesOf(termOf('slow'))).toContain(termOf('fast'));
+    expect(oppositesOf(termOf('fast'))).toContain(termOf('slow'));
+    expect(oppositesOf(termOf('closed'))).toContain(termOf('open'));
+    expect(oppositesOf(termOf('library')).size).toBe(0);
+  });
+});
