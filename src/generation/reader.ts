@@ -55,6 +55,8 @@ export interface Reading {
 const NEGATION_WORD =
   /(?<![\p{L}])(?:not|never|no|none|nobody|nothing|neither|nor)(?![\p{L}])|n['’]t(?![\p{L}])/iu;
 
+const YEAR = /^\d{4}$/u;
+
 const share = (part: number, whole: number) => (whole === 0 ? 1 : part / whole);
 
 /**
@@ -119,6 +121,11 @@ export function readPassages(options: { question: string; passages: readonly Pas
     (figure) => figure.kind !== 'garbled' && figure.text.toLowerCase() !== 'one',
   );
   const askedNegation = NEGATION_WORD.test(question);
+  // A year the question states is what it is about ("What happened in 1987?"): a unit that does not
+  // state it never answers. Measured on SQuAD's training part, the best unit lacked the year for 7 of 105
+  // unanswerable questions answered and for 1 of 1,662 answered right. Other figures are as
+  // often conditions ("I'm 15", "there are 7 of us") the answer states as a range: a feature, not a rule.
+  const askedYears = askedFigures.filter((figure) => figure.kind === 'number' && YEAR.test(figure.text));
 
   const candidates = units.map((unit, at): Candidate => {
     const terms = unitTerms[at] as Set<string>;
@@ -128,9 +135,14 @@ export function readPassages(options: { question: string; passages: readonly Pas
     const held = shape.terms.reduce((sum, term) => sum + (terms.has(term) ? (weights.get(term) ?? 0) : 0), 0);
     const phraseWords = shape.phrases.flatMap((phrase) => phrase.terms);
     const about = unit.about === undefined ? '' : textOf(unit.passage, unit.about);
+    // What the unit states, read with its header or lead-in.
+    const stated = `${about}\n${textOf(unit.passage, unit.core)}`;
+    const unitFigures = extractFigures(stated);
+    const missingYear = askedYears.find((year) => !unitFigures.some((held) => held.value === year.value));
     const broken =
       brokenConstraint({ constraints, unit: textOf(unit.passage, unit.core), about }) ??
-      saysTheOpposite(shape, askedTerms, `${about}\n${textOf(unit.passage, unit.core)}`);
+      saysTheOpposite(shape, askedTerms, stated) ??
+      (missingYear === undefined ? undefined : `does not say ${missingYear.text}`);
     const features: Features = {
       termCover: totalWeight === 0 ? 0 : held / totalWeight,
       contextCover: share(shape.terms.filter((term) => readWith.has(term)).length, shape.terms.length),
@@ -156,8 +168,6 @@ export function readPassages(options: { question: string; passages: readonly Pas
     features.focus = features.phraseCover * features.kindExact * features.termCover;
     // A figure or a negation the question states and the unit does not: "what happened in 1987?" of a
     // sentence about 1985, "which lanes are not for swimming?" of one saying which are.
-    const stated = `${about}\n${textOf(unit.passage, unit.core)}`;
-    const unitFigures = extractFigures(stated);
     features.figureAbsent = askedFigures.some(
       (asked) => !unitFigures.some((held) => held.value === asked.value),
     )

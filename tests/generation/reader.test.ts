@@ -120,6 +120,20 @@ describe('the reader model', () => {
     expect(features('Which lanes are for fast swimmers?')).toEqual([0, 0]);
   });
 
+  it('rules out a unit that does not state a year the question states; other figures only count against it', () => {
+    const text = 'The pool opened in 1985 and was rebuilt in 2010.\n\nStudy rooms seat up to 8 people.';
+    const read = (question: string) => readPassages({ question, passages: [passage(text)] }).candidates;
+    expect(read('What happened to the pool in 1987?').map((c) => c.broken)).toEqual([
+      'does not say 1987',
+      'does not say 1987',
+    ]);
+    expect(read('What happened to the pool in 2010?')[0]?.broken).toBeUndefined();
+    // "7 of us" is a condition the answer states as a range: not ruled out, only marked.
+    const seven = read('There are 7 of us: is a study room big enough?')[1];
+    expect(seven?.broken).toBeUndefined();
+    expect(seven?.features.figureAbsent).toBe(1);
+  });
+
   it('rules out a unit that says the opposite of a word the question asks about, and not the word', () => {
     const text = 'Lanes 1 and 2 are for fast swimmers.\n\nLanes 3 and 4 are for fast and slow swimmers.';
     const broken = (question: string) =>
