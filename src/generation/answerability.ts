@@ -224,6 +224,10 @@ const ROLE_NOUNS = `librarian manager director officer staff committee member pa
   student swimmer`.split(/\s+/u);
 const ROLE_NOUN = new RegExp(`\\b(?:${ROLE_NOUNS.join('|')})(?:s|es)?\\b`, 'giu');
 
+// How a sentence says who belongs to a group: "members", "is made up of", "chaired by", "sits on".
+const MEMBERSHIP =
+  /\b(?:members?|membership|made up of|consists? of|comprises?|includes?|chaired by|chairs?|sits? on|serves? on|seats? on)\b/iu;
+
 const isNumber = (figure: Figure) =>
   figure.kind === 'number' ||
   figure.kind === 'amount' ||
@@ -266,6 +270,8 @@ export function holdsKind(
   switch (kind) {
     case 'person':
       return namesSomeone(text, asked);
+    case 'member':
+      return namesSomeone(text, asked) && MEMBERSHIP.test(text);
     case 'amount':
       return (
         figures.some((figure) => figure.kind === 'amount' || figure.kind === 'percent') ||
@@ -352,6 +358,7 @@ const KIND_WORDS: Record<AnswerKind, string> = {
   duration: 'states no duration or frequency',
   measure: 'states no number',
   time: 'states no date, day or time',
+  member: 'names no member',
   place: 'states no place',
   version: 'states no version',
   yes_no: 'is not about the question',

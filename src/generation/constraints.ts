@@ -218,6 +218,7 @@ export function statesAskedFigure(options: {
     case 'version':
       return VERSION_NUMBER.test(unit);
     case 'person':
+    case 'member':
     case 'place':
     case 'yes_no':
     case 'thing':

@@ -4,6 +4,7 @@
 /** The kind of answer a question's form asks for. */
 export type AnswerKind =
   | 'person'
+  | 'member'
   | 'amount'
   | 'count'
   | 'age'
@@ -50,6 +51,14 @@ const QUESTION_FORMS: ReadonlyArray<{ form: RegExp; kind: AnswerKind }> = [
       String.raw`(?:what|which)\s+(?:is\s+the\s+)?(?:${VERSION_QUALIFIER}\s+)?(?:(?!${AUXILIARY}\s)(?<of>[\p{L}\p{N}@./-]+)\s+)?(?:version|release)s?(?=\s+(?:of|${AUXILIARY})(?![\p{L}])|\s*[?,.;:!]|\s*$)`,
     ),
     kind: 'version',
+  },
+  // "Who is on the committee?", "Who sits on the board?": not anyone a sentence names beside the committee,
+  // but who belongs to it.
+  {
+    form: opening(
+      String.raw`who(?:'s|’s|\s+is|\s+are|'re|’re)?\s+(?:sits?\s+|serves?\s+)?(?:on|part\s+of|a\s+member\s+of|the\s+members\s+of|members\s+of)`,
+    ),
+    kind: 'member',
   },
   { form: opening('who|whom|whose'), kind: 'person' },
 ];

@@ -417,6 +417,26 @@ describe('holdsKind: a number counting what the question names is not how long o
   });
 });
 
+describe('holdsKind: who is on a group is who belongs to it', () => {
+  const asked = new Set(readQuestion('Who is on the Library Services Committee?').terms);
+  it('does not take a role a sentence names beside the committee; takes one said to belong to it', () => {
+    const beside =
+      'If the duty librarian keeps the charge, a second appeal can be made in writing to the Library Services Committee.';
+    expect(holdsKind('person', beside, asked)).toBe(true);
+    expect(holdsKind('member', beside, asked)).toBe(false);
+    expect(
+      holdsKind(
+        'member',
+        'The Library Services Committee is made up of two volunteers and a teacher.',
+        asked,
+      ),
+    ).toBe(true);
+    expect(
+      holdsKind('member', 'The Library Services Committee is chaired by the head librarian.', asked),
+    ).toBe(true);
+  });
+});
+
 describe('holdsKind: a version is written with digits', () => {
   it('takes "10.2.0", "v2", "Node 18" or "iOS 5", not a sentence that only names the thing', () => {
     expect(holdsKind('version', 'This hook was introduced with Preact 10.2.0.')).toBe(true);
@@ -450,6 +470,7 @@ describe('holdsKind: a unit saying something costs nothing answers how much', ()
 describe('what a refusal for the wrong kind of answer says', () => {
   const kinds: AnswerKind[] = [
     'person',
+    'member',
     'amount',
     'count',
     'age',

@@ -49,6 +49,19 @@ describe('the words around a question are not what it asks about', () => {
   });
 });
 
+describe('who is on a group asks who belongs to it', () => {
+  it('reads "who is on", "who sits on", "who are the members of" as asking for members', () => {
+    expect(answerKind("who's on the library services committee?")).toBe('member');
+    expect(answerKind('Who sits on the board?')).toBe('member');
+    expect(answerKind('Who are the members of the committee?')).toBe('member');
+  });
+
+  it('reads any other "who" as asking for a person: "who is in charge?", "who is the head librarian?"', () => {
+    expect(answerKind('Who is in charge?')).toBe('person');
+    expect(answerKind('Who is the head librarian?')).toBe('person');
+  });
+});
+
 describe('a question about cost in yes/no form asks for an amount', () => {
   it('reads "is there a charge", "does it cost", "do I have to pay", "is it free" as asking how much', () => {
     expect(questionForm('is there a charge for booking a study room?')).toEqual({
