@@ -224,9 +224,10 @@ const ROLE_NOUNS = `librarian manager director officer staff committee member pa
   student swimmer`.split(/\s+/u);
 const ROLE_NOUN = new RegExp(`\\b(?:${ROLE_NOUNS.join('|')})(?:s|es)?\\b`, 'giu');
 
-// How a sentence says who belongs to a group: "members", "is made up of", "chaired by", "sits on".
+// How a sentence says who belongs to a group: "is made up of", "chaired by", "sits on", "members of". Not
+// "member" alone: "A member can have up to 10 holds" says nothing of who is on the committee.
 const MEMBERSHIP =
-  /\b(?:members?|membership|made up of|consists? of|comprises?|includes?|chaired by|chairs?|sits? on|serves? on|seats? on)\b/iu;
+  /\b(?:made up of|consists? of|comprises?|chaired by|chairs?|sits? on|serves? on|members of|membership of)\b/iu;
 
 const isNumber = (figure: Figure) =>
   figure.kind === 'number' ||

@@ -19,6 +19,8 @@ export interface Constraints {
   counted?: string[];
   /** The word as the question wrote it: "rooms". */
   countedWord?: string;
+  /** For "how many times": what a table column's header may say is counted, the question's terms. */
+  countedByHeader?: string[];
   /** "What time…", "how late…": a clock time answers, a day does not. */
   clock: boolean;
   /** A value asked for by what it is ("the phone number", "the email address"): the unit must show one. */
@@ -111,10 +113,9 @@ export function constraintsOf(question: string): Constraints {
       if (unit !== undefined) constraints.unit = unit;
       constraints.counted = run.map(termOf);
       constraints.countedWord = run.join(' ');
-      // "How many times can I renew a book?" counts renewals: "times" counts what the question does.
-      if (TIMES.test(run[0] as string)) {
-        constraints.counted = [...new Set([...constraints.counted, ...tokenize(question)])];
-      }
+      // "How many times can I renew a book?" counts renewals: "times" counts what the question does, as a
+      // column's header says it ("Renewals"); a number in a sentence still counts times.
+      if (TIMES.test(run[0] as string)) constraints.countedByHeader = tokenize(question);
     }
   }
   if (ASKS_FOR_VALUE.test(question)) {
@@ -179,7 +180,8 @@ export function countsAskedThing(constraints: Constraints, unit: string, about =
     figure.kind !== 'duration' && figure.counts.slice(0, 2).some((word) => counted.includes(word));
   if (figures.some(countsIt)) return true;
   // A table cell counts what its column's header names: "Renewals" over "| Books | 21 days | 3 |".
-  return figures.length > 0 && words(about).some((word) => counted.includes(termOf(word)));
+  const byHeader = constraints.countedByHeader ?? counted;
+  return figures.length > 0 && words(about).some((word) => byHeader.includes(termOf(word)));
 }
 
 const FREQUENCY = /\b(?:hourly|daily|weekly|monthly|yearly|annually|once|twice|every)\b/iu;

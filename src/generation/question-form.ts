@@ -53,10 +53,10 @@ const QUESTION_FORMS: ReadonlyArray<{ form: RegExp; kind: AnswerKind }> = [
     kind: 'version',
   },
   // "Who is on the committee?", "Who sits on the board?": not anyone a sentence names beside the committee,
-  // but who belongs to it.
+  // but who belongs to it. "Who is on duty?" asks for a person.
   {
     form: opening(
-      String.raw`who(?:'s|’s|\s+is|\s+are|'re|’re)?\s+(?:sits?\s+|serves?\s+)?(?:on|part\s+of|a\s+member\s+of|the\s+members\s+of|members\s+of)`,
+      String.raw`who(?:'s|’s|\s+is|\s+are|'re|’re)?\s+(?:sits?\s+|serves?\s+)?(?:on(?!\s+(?:duty|call|shift|leave|holiday|time))|part\s+of|a\s+member\s+of|the\s+members\s+of|members\s+of)`,
     ),
     kind: 'member',
   },

@@ -3,21 +3,21 @@ import type { ReaderModel } from './reader';
 
 // Written by `npm run fit:reader -- --write` (scripts/fit-reader.ts); the report is docs/reader-fit.md.
 export const READER_MODEL: ReaderModel = {
-  bias: -4.905,
+  bias: -4.907,
   weights: {
-    termCover: 1.87,
-    contextCover: 1.231,
-    unseenTerms: 1.443,
-    phraseCover: 0.407,
+    termCover: 1.882,
+    contextCover: 1.179,
+    unseenTerms: 1.399,
+    phraseCover: 0.454,
     kindHeld: 0,
-    kindExact: -0.119,
-    openForm: -0.353,
-    focus: 2,
-    firstPassage: 1.486,
-    figureAbsent: -0.135,
-    negationAbsent: -0.652,
+    kindExact: -0.132,
+    openForm: -0.357,
+    focus: 2.007,
+    firstPassage: 1.496,
+    figureAbsent: -0.244,
+    negationAbsent: -0.635,
   },
-  threshold: 0.455,
+  threshold: 0.456,
   source:
-    'npm run fit:reader (2026-12-03) on eval/questions.json (22 questions), eval/paraphrases.json (164 questions), ../shared/benchmarks/squad2/train-v2.0-part.json (590 questions); 6119 candidate units',
+    'npm run fit:reader (2026-12-03) on eval/questions.json (22 questions), eval/paraphrases.json (164 questions), ../shared/benchmarks/squad2/train-v2.0-part.json (590 questions); 6250 candidate units',
 };

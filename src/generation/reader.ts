@@ -1,7 +1,7 @@
 import { extractFigures } from '../text/figures';
 import { asName } from '../text/name-case';
 import { oppositesOf } from '../text/opposites';
-import { fold, termOf, tokenize, words } from '../text/tokenize';
+import { fold, STOPWORDS, termOf, tokenize, words } from '../text/tokenize';
 import type { Passage, QuestionReading } from '../types';
 import { checkUnit, holdsKind, type QuestionShape, readQuestion, type UnitVerdict } from './answerability';
 import { brokenConstraint, type Constraints, constraintsOf, statesAskedFigure } from './constraints';
@@ -55,7 +55,21 @@ export interface Reading {
 const NEGATION_WORD =
   /(?<![\p{L}])(?:not|never|no|none|nobody|nothing|neither|nor)(?![\p{L}])|n['’]t(?![\p{L}])/iu;
 
-const YEAR = /^\d{4}$/u;
+// Four digits, and the word after them if there is one: "in 1987", "In 1985, the pool…", "1000 pages".
+const FOUR_DIGITS = /(?<![\p{L}\p{N}.,])(\d{4})(?![\p{L}\p{N}]|[.,]\d)(?:\s+(\p{L}+))?/gu;
+const FIRST_YEAR = 1000;
+const LAST_YEAR = 2100;
+
+/** The years a text states: four digits not counting what follows them ("1000 pages" is no year). */
+function yearsIn(text: string): number[] {
+  const years: number[] = [];
+  for (const [, digits, next] of fold(text).matchAll(FOUR_DIGITS)) {
+    const value = Number(digits);
+    const counts = next !== undefined && !STOPWORDS.has(next.toLowerCase());
+    if (value >= FIRST_YEAR && value <= LAST_YEAR && !counts) years.push(value);
+  }
+  return years;
+}
 
 const share = (part: number, whole: number) => (whole === 0 ? 1 : part / whole);
 
@@ -121,11 +135,13 @@ export function readPassages(options: { question: string; passages: readonly Pas
     (figure) => figure.kind !== 'garbled' && figure.text.toLowerCase() !== 'one',
   );
   const askedNegation = NEGATION_WORD.test(question);
-  // A year the question states is what it is about ("What happened in 1987?"): a unit that does not
-  // state it never answers. Measured on SQuAD's training part, the best unit lacked the year for 7 of 105
-  // unanswerable questions answered and for 1 of 1,662 answered right. Other figures are as
-  // often conditions ("I'm 15", "there are 7 of us") the answer states as a range: a feature, not a rule.
-  const askedYears = askedFigures.filter((figure) => figure.kind === 'number' && YEAR.test(figure.text));
+  // A year the question states, in passages that state years, is what it is about ("What happened in
+  // 1987?" of a history): a unit that does not state it never answers. In passages that state none, a year
+  // is only when the question is asked ("How much is a card in 2025?"); a number counting something is no
+  // year ("1000 pages"); and other figures are as often conditions ("I'm 15"): those only count against a
+  // unit (figureAbsent).
+  const statesYears = passages.some((passage) => yearsIn(passage.text).length > 0);
+  const askedYears = statesYears ? yearsIn(question) : [];
 
   const candidates = units.map((unit, at): Candidate => {
     const terms = unitTerms[at] as Set<string>;
@@ -138,11 +154,12 @@ export function readPassages(options: { question: string; passages: readonly Pas
     // What the unit states, read with its header or lead-in.
     const stated = `${about}\n${textOf(unit.passage, unit.core)}`;
     const unitFigures = extractFigures(stated);
-    const missingYear = askedYears.find((year) => !unitFigures.some((held) => held.value === year.value));
+    const statedYears = yearsIn(stated);
+    const missingYear = askedYears.find((year) => !statedYears.includes(year));
     const broken =
       brokenConstraint({ constraints, unit: textOf(unit.passage, unit.core), about }) ??
-      saysTheOpposite(shape, askedTerms, stated) ??
-      (missingYear === undefined ? undefined : `does not say ${missingYear.text}`);
+      saysTheOpposite(shape, question, stated) ??
+      (missingYear === undefined ? undefined : `does not say ${missingYear}`);
     const features: Features = {
       termCover: totalWeight === 0 ? 0 : held / totalWeight,
       contextCover: share(shape.terms.filter((term) => readWith.has(term)).length, shape.terms.length),
@@ -189,23 +206,19 @@ export function readPassages(options: { question: string; passages: readonly Pas
 
 /**
  * Whether the unit states the opposite of a word the question asks about, and not the word itself: "Lanes 1
- * and 2 are for fast swimmers." for "Which lanes are for slow swimmers?". SQuAD's look-alike questions are
- * often made so; measured on its training part, the best unit said the opposite for 9 of 111 unanswerable
- * questions answered and for 2 of 1,627 answered right. Such a unit never answers: in plain words, why.
+ * and 2 are for fast swimmers." for "Which lanes are for slow swimmers?", a look-alike SQuAD's unanswerable
+ * questions are often made by. Not for a yes/no question, which a sentence saying the opposite answers
+ * ("Will I lose my account?" – "The account is kept for 6 months"). Such a unit never answers.
  */
-function saysTheOpposite(
-  shape: QuestionShape,
-  asked: ReadonlySet<string>,
-  stated: string,
-): string | undefined {
+function saysTheOpposite(shape: QuestionShape, question: string, stated: string): string | undefined {
+  if (shape.kind === 'yes_no') return undefined;
+  const statedWords = new Set(words(stated));
   const statedTerms = new Set(tokenize(stated));
-  for (const term of shape.terms) {
-    if (statedTerms.has(term)) continue;
-    for (const opposite of oppositesOf(term)) {
-      if (statedTerms.has(opposite) && !asked.has(opposite)) {
-        const said = words(stated).find((word) => termOf(word) === opposite) ?? opposite;
-        return `says "${said}", not "${shape.wordOf.get(term) ?? term}"`;
-      }
+  const asked = new Set(words(question));
+  for (const word of asked) {
+    if (!shape.terms.includes(termOf(word)) || statedTerms.has(termOf(word))) continue;
+    for (const opposite of oppositesOf(word)) {
+      if (statedWords.has(opposite) && !asked.has(opposite)) return `says "${opposite}", not "${word}"`;
     }
   }
   return undefined;

@@ -1,9 +1,9 @@
 import { ANTONYM_LINES } from './antonyms';
-import { termOf } from './tokenize';
 
 // Words that say the opposite: a question about "slow swimmers" is not answered by a sentence about
-// "fast swimmers", though it shares every other word. WordNet's antonyms (src/text/antonyms.ts), read
-// as terms, as the text model reads the question and the passage.
+// "fast swimmers", though it shares every other word. WordNet's antonyms (src/text/antonyms.ts), matched
+// as written (lower case), not as stems: stems would make opposites of words that only share one
+// ("former"/"latter" folded to "form"/"lat" would oppose "late" to an appeal "form").
 
 let opposites: ReadonlyMap<string, ReadonlySet<string>> | undefined;
 
@@ -19,10 +19,7 @@ function build(): Map<string, Set<string>> {
   };
   for (const line of ANTONYM_LINES) {
     for (const pair of line.split(' ')) {
-      const [one, other] = pair.split(':').map(termOf) as [string, string];
-      // Two words the text model folds to one term ("able" and "unable" do not; "do"/"undo" might) are
-      // no opposites to it.
-      if (one === other) continue;
+      const [one, other] = pair.split(':') as [string, string];
       add(one, other);
       add(other, one);
     }
@@ -32,8 +29,8 @@ function build(): Map<string, Set<string>> {
 
 const NONE: ReadonlySet<string> = new Set();
 
-/** The terms that say the opposite of `term` (a term, as `termOf` gives it). */
-export function oppositesOf(term: string): ReadonlySet<string> {
+/** The words that say the opposite of `word` (lower case, as written). */
+export function oppositesOf(word: string): ReadonlySet<string> {
   opposites ??= build();
-  return opposites.get(term) ?? NONE;
+  return opposites.get(word) ?? NONE;
 }

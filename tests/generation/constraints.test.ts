@@ -328,6 +328,11 @@ describe('"how many times": the count of what the question does', () => {
     expect(
       brokenConstraint({ constraints: constraintsOf('How many seats are in the quiet areas?'), ...row }),
     ).toBe('states no number of seats');
-    expect(constraintsOf('How many times can I renew a book?').counted).toEqual(['tim', 'renew', 'book']);
+    // Only a header may say what the times count: a number in a sentence still counts times, not books.
+    const times = constraintsOf('How many times can I renew a book?');
+    expect(times).toMatchObject({ counted: ['tim'], countedByHeader: ['tim', 'renew', 'book'] });
+    expect(brokenConstraint({ constraints: times, unit: 'You can borrow 20 books.', about: '' })).toBe(
+      'states no number of times',
+    );
   });
 });

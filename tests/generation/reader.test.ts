@@ -122,12 +122,19 @@ describe('the reader model', () => {
 
   it('rules out a unit that does not state a year the question states; other figures only count against it', () => {
     const text = 'The pool opened in 1985 and was rebuilt in 2010.\n\nStudy rooms seat up to 8 people.';
-    const read = (question: string) => readPassages({ question, passages: [passage(text)] }).candidates;
+    const read = (question: string, about = text) =>
+      readPassages({ question, passages: [passage(about)] }).candidates;
     expect(read('What happened to the pool in 1987?').map((c) => c.broken)).toEqual([
       'does not say 1987',
       'does not say 1987',
     ]);
     expect(read('What happened to the pool in 2010?')[0]?.broken).toBeUndefined();
+    // In passages that state no year, a year is only when the question is asked; "1000 pages" is no year.
+    const prices = 'Printing costs 0.10 BOB per page.';
+    expect(read('How much is printing in 2025?', prices)[0]?.broken).toBeUndefined();
+    expect(
+      read('How much is printing 1000 pages?', `${prices} The library opened in 1990.`)[0]?.broken,
+    ).toBeUndefined();
     // "7 of us" is a condition the answer states as a range: not ruled out, only marked.
     const seven = read('There are 7 of us: is a study room big enough?')[1];
     expect(seven?.broken).toBeUndefined();
@@ -142,6 +149,8 @@ describe('the reader model', () => {
     // Asked about both, or about the word the unit says: nothing is opposed.
     expect(broken('Which lanes are for fast or slow swimmers?')).toEqual([undefined, undefined]);
     expect(broken('Which lanes are for fast swimmers?')).toEqual([undefined, undefined]);
+    // A yes/no question is answered by a sentence that says the opposite: "no, they are for fast ones".
+    expect(broken('Are lanes 1 and 2 for slow swimmers?')).toEqual([undefined, undefined]);
   });
 
   it('ranks a unit of the first passage above the same unit of a later one', () => {
