@@ -336,3 +336,18 @@ describe('"how many times": the count of what the question does', () => {
     );
   });
 });
+
+describe('a version question: a unit states the figure asked only with a version number', () => {
+  it('takes "Preact 10.2.0", not a table cell or a count', () => {
+    const constraints = constraintsOf('Since which release can I use the hook?');
+    const states = (unit: string) => statesAskedFigure({ kind: 'version', constraints, unit });
+    expect(states('The hook was introduced with Preact 10.2.0.')).toBe(true);
+    expect(states('| Books | 21 days | 3 |')).toBe(false);
+  });
+
+  it('widens what a header may count only for "how many times", not for "timestamps" or seats', () => {
+    expect(constraintsOf('How many timestamps are kept?').countedByHeader).toBeUndefined();
+    expect(constraintsOf('How many seats are there?').countedByHeader).toBeUndefined();
+    expect(constraintsOf('How many time slots are there?').countedByHeader).toEqual(['tim', 'slot']);
+  });
+});

@@ -120,6 +120,12 @@ describe('a version question: documentation answers it with a number', () => {
     });
     expect(readQuestion('Which Node.js version does it require?').terms).toEqual(['nod', 'js', 'requir']);
     expect(answerKind('What is the latest version?')).toBe('version');
+    // A qualifier is the form's own word; a name before "version" is what the question is about.
+    expect(questionForm('What minimum version of the renderer does it need?').words).toEqual([
+      'what',
+      'minimum',
+      'version',
+    ]);
   });
 
   it('keeps the forms it is not: a version named later, a "which time", a bare "what"', () => {
