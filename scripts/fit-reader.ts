@@ -45,8 +45,6 @@ interface Question {
   /** Whether a unit, shown as `text`, from passage `id`, answers it. */
   answeredBy: (id: string, text: string) => boolean;
   passages: Passage[];
-  /** Names it asks about that the corpus never uses (QuestionReading.names). */
-  unnamed: string[];
 }
 
 interface Outcome {
@@ -64,12 +62,9 @@ const contains = (text: string, needle: string) =>
  * The passages the engine would give the stand-in for this question: none when the gate stops it, else
  * the gate's context (contextOf). The reader is fitted and measured on what it is given in use.
  */
-function givenToReader(
-  engine: Engine,
-  question: string,
-): { question: string; passages: Passage[]; unnamed: string[] } {
+function givenToReader(engine: Engine, question: string): { question: string; passages: Passage[] } {
   const { scored: retrieved, reading } = retrieverOf(engine).read(question, engine.contextSize);
-  const read = { question: questionAsRead(question, reading), unnamed: reading.names };
+  const read = { question: questionAsRead(question, reading) };
   if (!gate(retrieved, engine.gate).pass) return { ...read, passages: [] };
   return { ...read, passages: contextOf(retrieved, engine).map((scored) => scored.passage) };
 }

@@ -171,8 +171,7 @@ export interface QuestionReading {
    * Names the corpus never uses (a place, person, people or language, src/text/names.ts), as the question
    * writes them (accents folded): "Russia" in "where do people live in Russia?", "paris" in "…in paris?".
    * Typed in lower case, they are read as written with a capital, so that a question in lower case is
-   * judged as the same question capitalised; and no sentence of documents that never name it answers a
-   * question about it.
+   * judged as the same question capitalised: a named thing the answer must hold.
    */
   names: string[];
 }

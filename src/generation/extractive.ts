@@ -1,4 +1,3 @@
-import { asName } from '../text/name-case';
 import { checkQuote, MIN_QUOTE_WORDS, quoteWordCount } from '../text/quotes';
 import type { GenerationClient, GenerationOutcome, GeneratorInfo, Passage, Reply } from '../types';
 import { describeMissingKind, describeVerdict } from './answerability';
@@ -114,11 +113,8 @@ export function rankCandidates(options: {
   question: string;
   passages: readonly Passage[];
   model?: ReaderModel;
-  /** Names the question asks about that the corpus never uses (QuestionReading.names): none answers. */
-  unnamed?: readonly string[];
 }): { reading: ReturnType<typeof readPassages>; ranked: Scored[] } {
   const model = options.model ?? READER_MODEL;
-  const unnamed = options.unnamed ?? [];
   const reading = readPassages(options);
   const unitsByPassage = new Map(options.passages.map((passage) => [passage, unitsOf(passage)]));
   const ranked: Scored[] = [];
@@ -127,10 +123,9 @@ export function rankCandidates(options: {
     const pieces = piecesOf(candidate.unit, neighbours);
     if (pieces === undefined) continue;
     // A unit that breaks what the question fixes (its currency, unit, period, what it counts), or holds
-    // no answer of the kind its form asks for (no one for "who", no amount for "how much"), never answers;
-    // nor does any, when the question is about a place or person the documents never name.
+    // no answer of the kind its form asks for (no one for "who", no amount for "how much"), never answers.
     const answersForm = candidate.features.openForm === 1 || candidate.features.kindHeld === 1;
-    const ruledOut = candidate.broken !== undefined || !answersForm || unnamed.length > 0;
+    const ruledOut = candidate.broken !== undefined || !answersForm;
     ranked.push({
       candidate,
       confidence: ruledOut ? 0 : confidence(model, candidate.features),
@@ -145,18 +140,10 @@ export function rankCandidates(options: {
   return { reading, ranked };
 }
 
-function replyTo(
-  question: string,
-  passages: readonly Passage[],
-  options: ExtractiveOptions & { unnamed: readonly string[] },
-): Reply {
+function replyTo(question: string, passages: readonly Passage[], options: ExtractiveOptions): Reply {
   if (passages.length === 0) return noAnswer('the stand-in was given no passage');
-  if (options.unnamed.length > 0) {
-    const named = options.unnamed.map((name) => JSON.stringify(asName(name))).join(', ');
-    return noAnswer(`the question asks about ${named}, which the documents never name`);
-  }
   const model = options.model ?? READER_MODEL;
-  const { reading, ranked } = rankCandidates({ question, passages, model, unnamed: options.unnamed });
+  const { reading, ranked } = rankCandidates({ question, passages, model });
   const ids = passages.map((passage) => passage.id).join(', ');
   const sharing = ranked.filter((scored) => scored.candidate.features.termCover > 0);
   // The candidate sharing the most with the question, for the words of a refusal (and, with the check
@@ -201,10 +188,7 @@ export function createExtractiveClient(options: ExtractiveOptions = {}): Generat
     info: EXTRACTIVE,
     async generate(request): Promise<GenerationOutcome> {
       const question = questionAsRead(request.question, request.reading);
-      const reply = replyTo(question, request.passages, {
-        ...options,
-        unnamed: request.reading?.names ?? [],
-      });
+      const reply = replyTo(question, request.passages, options);
       return { ok: true, reply, raw: JSON.stringify(reply) };
     },
   };

@@ -3,21 +3,21 @@ import type { ReaderModel } from './reader';
 
 // Written by `npm run fit:reader -- --write` (scripts/fit-reader.ts); the report is docs/reader-fit.md.
 export const READER_MODEL: ReaderModel = {
-  bias: -4.907,
+  bias: -4.998,
   weights: {
-    termCover: 1.882,
-    contextCover: 1.179,
-    unseenTerms: 1.399,
-    phraseCover: 0.454,
+    termCover: 1.869,
+    contextCover: 1.208,
+    unseenTerms: 1.473,
+    phraseCover: 0.478,
     kindHeld: 0,
-    kindExact: -0.132,
-    openForm: -0.357,
-    focus: 2.007,
-    firstPassage: 1.496,
-    figureAbsent: -0.244,
-    negationAbsent: -0.635,
+    kindExact: -0.032,
+    openForm: -0.401,
+    focus: 1.956,
+    firstPassage: 1.501,
+    figureAbsent: -0.249,
+    negationAbsent: -0.636,
   },
-  threshold: 0.456,
+  threshold: 0.471,
   source:
-    'npm run fit:reader (2026-12-03) on eval/questions.json (22 questions), eval/paraphrases.json (164 questions), ../shared/benchmarks/squad2/train-v2.0-part.json (590 questions); 6250 candidate units',
+    'npm run fit:reader (2026-12-03) on eval/questions.json (22 questions), eval/paraphrases.json (164 questions), ../shared/benchmarks/squad2/train-v2.0-part.json (590 questions); 6281 candidate units',
 };

@@ -5,7 +5,7 @@ import { fold, STOPWORDS, termOf, tokenize, words } from '../text/tokenize';
 import type { Passage, QuestionReading } from '../types';
 import { checkUnit, holdsKind, type QuestionShape, readQuestion, type UnitVerdict } from './answerability';
 import { brokenConstraint, type Constraints, constraintsOf, statesAskedFigure } from './constraints';
-import { OPEN_KINDS } from './question-form';
+import { type AnswerKind, OPEN_KINDS } from './question-form';
 import { typoOfFunctionWord } from './typos';
 import { textOf, type Unit, unitsOf } from './units';
 
@@ -207,22 +207,28 @@ export function readPassages(options: { question: string; passages: readonly Pas
 /**
  * Whether the unit states the opposite of a word the question asks about, and not the word itself: "Lanes 1
  * and 2 are for fast swimmers." for "Which lanes are for slow swimmers?", a look-alike SQuAD's unanswerable
- * questions are often made by. Not for a yes/no question, which a sentence saying the opposite answers
- * ("Will I lose my account?" – "The account is kept for 6 months"). Such a unit never answers.
+ * questions are often made by. Only where the question asks which thing, who or where: a yes/no question
+ * is answered by the opposite ("Will I lose my account?" – "it is kept"), and a time, a figure or a
+ * duration by a range ("open 9:00 to 20:00" says when the library closes). Nor when the unit states both
+ * poles ("open 6 days a week and closed on public holidays"). Such a unit never answers.
  */
 function saysTheOpposite(shape: QuestionShape, question: string, stated: string): string | undefined {
-  if (shape.kind === 'yes_no') return undefined;
+  if (!OPPOSABLE_KINDS.has(shape.kind)) return undefined;
   const statedWords = new Set(words(stated));
   const statedTerms = new Set(tokenize(stated));
   const asked = new Set(words(question));
   for (const word of asked) {
     if (!shape.terms.includes(termOf(word)) || statedTerms.has(termOf(word))) continue;
     for (const opposite of oppositesOf(word)) {
-      if (statedWords.has(opposite) && !asked.has(opposite)) return `says "${opposite}", not "${word}"`;
+      if (!statedWords.has(opposite) || asked.has(opposite)) continue;
+      const bothPoles = [...oppositesOf(opposite)].some((other) => statedWords.has(other));
+      if (!bothPoles) return `says "${opposite}", not "${word}"`;
     }
   }
   return undefined;
 }
+
+const OPPOSABLE_KINDS: ReadonlySet<AnswerKind> = new Set(['thing', 'person', 'member', 'place']);
 
 /** What a unit is read with: its passage's headings and first sentence say what it is about. */
 function contextOf(passage: Passage): string {

@@ -133,14 +133,14 @@ describe('ask: how the question was read', () => {
     expect(plain.reading).toBeUndefined();
   });
 
-  it('says which names it read that the documents never use, and answers nothing about them', async () => {
+  it('says which names it read that the documents never use, and reads them as names an answer must hold', async () => {
     const named = await ask({
       engine: tinyEngine(),
       client: createExtractiveClient(),
       question: 'How often do tomato plants need water in egypt?',
     });
     expect(named.reading).toEqual({ readAs: [], expanded: [], names: ['egypt'] });
-    // Past the gate, where the same question without the name is answered: the stand-in refuses it.
+    // Past the gate, where the same question without the name is answered: no sentence names Egypt.
     expect(refused(named).reason).toBe('model_reported_no_answer');
     const unnamed = await ask({
       engine: tinyEngine(),
