@@ -1,7 +1,7 @@
 import { extractFigures } from '../text/figures';
 import { asName } from '../text/name-case';
 import { oppositesOf } from '../text/opposites';
-import { fold, STOPWORDS, termOf, tokenize, words } from '../text/tokenize';
+import { fold, STOPWORDS, termOf, tokenize, wholeWord, words } from '../text/tokenize';
 import type { Passage, QuestionReading } from '../types';
 import { checkUnit, holdsKind, type QuestionShape, readQuestion, type UnitVerdict } from './answerability';
 import { brokenConstraint, type Constraints, constraintsOf, statesAskedFigure } from './constraints';
@@ -52,8 +52,18 @@ export interface Reading {
   unseen: string[];
 }
 
-const NEGATION_WORD =
-  /(?<![\p{L}])(?:not|never|no|none|nobody|nothing|neither|nor)(?![\p{L}])|n['’]t(?![\p{L}])/iu;
+// Read by the text model, which spells a negation out ("aren't" → "are", "not").
+const NEGATIONS: ReadonlySet<string> = new Set([
+  'not',
+  'never',
+  'no',
+  'none',
+  'nobody',
+  'nothing',
+  'neither',
+  'nor',
+]);
+const negates = (text: string) => words(text).some((word) => NEGATIONS.has(word));
 
 // Four digits, and the word after them if there is one: "in 1987", "In 1985, the pool…", "1000 pages".
 const FOUR_DIGITS = /(?<![\p{L}\p{N}.,])(\d{4})(?![\p{L}\p{N}]|[.,]\d)(?:\s+(\p{L}+))?/gu;
@@ -87,8 +97,6 @@ export function questionAsRead(question: string, reading: QuestionReading | unde
   // Retrieval names each word as it read it, accents folded ("libäry" is "libary"): so is the question.
   let read = fold(question);
   // Retrieval reads a slip or a name only in a word of letters alone, so neither needs escaping.
-  const wholeWord = (word: string, flags: string) =>
-    new RegExp(`(?<![\\p{L}\\p{N}])${word}(?![\\p{L}\\p{N}])`, flags);
   for (const { written, readAs } of slips) read = read.replace(wholeWord(written, 'giu'), () => readAs);
   // A name typed with its capital is read as typed.
   for (const name of names) read = read.replace(wholeWord(name, 'gu'), () => asName(name));
@@ -134,7 +142,7 @@ export function readPassages(options: { question: string; passages: readonly Pas
   const askedFigures = extractFigures(question).filter(
     (figure) => figure.kind !== 'garbled' && figure.text.toLowerCase() !== 'one',
   );
-  const askedNegation = NEGATION_WORD.test(question);
+  const askedNegation = negates(question);
   // A year the question states, in passages that state years, is what it is about ("What happened in
   // 1987?" of a history): a unit that does not state it never answers. In passages that state none, a year
   // is only when the question is asked ("How much is a card in 2025?"); a number counting something is no
@@ -190,7 +198,7 @@ export function readPassages(options: { question: string; passages: readonly Pas
     )
       ? 1
       : 0;
-    features.negationAbsent = askedNegation && !NEGATION_WORD.test(stated) ? 1 : 0;
+    features.negationAbsent = askedNegation && !negates(stated) ? 1 : 0;
 
     const verdict = checkUnit({ question: shape, unit: text, context });
     return { unit, features, verdict, ...(broken === undefined ? {} : { broken }) };

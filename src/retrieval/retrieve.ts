@@ -2,7 +2,7 @@
 // page can build the index at load (its first download, held to a size budget) without them.
 import { editDistance } from '../text/edit-distance';
 import { isName } from '../text/names';
-import { fold, type TermOf, termOf, termsOf, words } from '../text/tokenize';
+import { fold, type TermOf, termOf, termsOf, wholeWord, words } from '../text/tokenize';
 import type { Passage, QuestionReading, Scored, Thesaurus } from '../types';
 import { type EvidenceFeatures, type EvidenceWeights, evidenceScore } from './evidence';
 import { InvertedIndex } from './inverted-index';
@@ -34,7 +34,7 @@ const WRITTEN_FORMS_READ = 50;
 
 /** `word` (folded, lower case, letters alone) as the question writes it: "Germany" for "germany". */
 function writtenAs(question: string, word: string): string {
-  return new RegExp(`(?<![\\p{L}\\p{N}])${word}(?![\\p{L}\\p{N}])`, 'iu').exec(fold(question))?.[0] ?? word;
+  return wholeWord(word, 'iu').exec(fold(question))?.[0] ?? word;
 }
 
 /** What reading a question needs: the corpus's index, built once, and what the index does not hold. */

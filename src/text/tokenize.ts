@@ -40,6 +40,14 @@ export interface Word {
   parts?: string[];
 }
 
+/**
+ * A pattern for `word` as a whole word: no letter or digit touching it on either side. `word` must need no
+ * escaping (letters alone, as the question reading gives its slips and names).
+ */
+export function wholeWord(word: string, flags: string): RegExp {
+  return new RegExp(`(?<![\\p{L}\\p{N}])${word}(?![\\p{L}\\p{N}])`, flags);
+}
+
 /** Accents and other combining marks taken off, typographic apostrophes made plain: how words are read. */
 export function fold(text: string): string {
   return text.normalize('NFKD').replace(/\p{M}/gu, '').replace(TYPOGRAPHIC_APOSTROPHE, "'");
