@@ -236,7 +236,8 @@ const isNumber = (figure: Figure) =>
   figure.kind === 'percent';
 // figures.ts reads a year as a bare number: "in 911" or "in 1066".
 const YEAR_DIGITS = /^\d{3,4}$/u;
-const LAST_YEAR = 2100;
+/** The last number read as a year, by the check of a "when" and by the reader's years. */
+export const LAST_YEAR = 2100;
 const isYear = (figure: Figure) =>
   figure.kind === 'number' && YEAR_DIGITS.test(figure.text) && figure.value <= LAST_YEAR;
 

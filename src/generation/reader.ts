@@ -3,7 +3,14 @@ import { asName } from '../text/name-case';
 import { oppositesOf } from '../text/opposites';
 import { fold, STOPWORDS, termOf, tokenize, wholeWord, words } from '../text/tokenize';
 import type { Passage, QuestionReading } from '../types';
-import { checkUnit, holdsKind, type QuestionShape, readQuestion, type UnitVerdict } from './answerability';
+import {
+  checkUnit,
+  holdsKind,
+  LAST_YEAR,
+  type QuestionShape,
+  readQuestion,
+  type UnitVerdict,
+} from './answerability';
 import { brokenConstraint, type Constraints, constraintsOf, statesAskedFigure } from './constraints';
 import { type AnswerKind, OPEN_KINDS } from './question-form';
 import { typoOfFunctionWord } from './typos';
@@ -68,7 +75,6 @@ const negates = (text: string) => words(text).some((word) => NEGATIONS.has(word)
 // Four digits, and the word after them if there is one: "in 1987", "In 1985, the pool…", "1000 pages".
 const FOUR_DIGITS = /(?<![\p{L}\p{N}.,])(\d{4})(?![\p{L}\p{N}]|[.,]\d)(?:\s+(\p{L}+))?/gu;
 const FIRST_YEAR = 1000;
-const LAST_YEAR = 2100;
 
 /** The years a text states: four digits not counting what follows them ("1000 pages" is no year). */
 function yearsIn(text: string): number[] {
