@@ -1,3 +1,4 @@
+import { DAY_NAMES, daysIn } from '../text/days';
 import { extractFigures } from '../text/figures';
 import { asName } from '../text/name-case';
 import { oppositesOf } from '../text/opposites';
@@ -156,6 +157,12 @@ export function readPassages(options: { question: string; passages: readonly Pas
   // unit (figureAbsent).
   const statesYears = passages.some((passage) => yearsIn(passage.text).length > 0);
   const askedYears = statesYears ? yearsIn(question) : [];
+  // So is a day of the week a question asks the time of, in passages that give days ("When do you close
+  // on Friday?"): "The library is open 6 days a week" does not say; "Monday to Friday: 9:00 to 20:00" does.
+  // Only for a time: elsewhere a day is as often a condition the answer need not repeat ("Can I return
+  // books on Sunday?" – "at any time in the book drop").
+  const statesDays = shape.kind === 'time' && passages.some((passage) => daysIn(passage.text).size > 0);
+  const askedDays = statesDays ? [...daysIn(question)] : [];
 
   const candidates = units.map((unit, at): Candidate => {
     const terms = unitTerms[at] as Set<string>;
@@ -170,10 +177,13 @@ export function readPassages(options: { question: string; passages: readonly Pas
     const unitFigures = extractFigures(stated);
     const statedYears = yearsIn(stated);
     const missingYear = askedYears.find((year) => !statedYears.includes(year));
+    const statedDays = daysIn(stated);
+    const missingDay = askedDays.find((day) => !statedDays.has(day));
     const broken =
       brokenConstraint({ constraints, unit: textOf(unit.passage, unit.core), about }) ??
       saysTheOpposite(shape, question, stated) ??
-      (missingYear === undefined ? undefined : `does not say ${missingYear}`);
+      (missingYear === undefined ? undefined : `does not say ${missingYear}`) ??
+      (missingDay === undefined ? undefined : `does not say ${DAY_NAMES[missingDay]}`);
     const features: Features = {
       termCover: totalWeight === 0 ? 0 : held / totalWeight,
       contextCover: share(shape.terms.filter((term) => readWith.has(term)).length, shape.terms.length),

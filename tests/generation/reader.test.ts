@@ -141,6 +141,29 @@ describe('the reader model', () => {
     expect(seven?.features.figureAbsent).toBe(1);
   });
 
+  it('rules out a unit that does not state a day the question asks the time of, ranges read as their days', () => {
+    const hours = [
+      'The library is open 6 days a week and is closed on public holidays. The opening hours are:',
+      '- Monday to Friday: open 9:00 to 20:00.\n- Saturday: open 10:00 to 16:00.\n- Sunday: closed.',
+    ].join('\n\n');
+    const read = (question: string, text = hours) =>
+      readPassages({ question, passages: [passage(text)] }).candidates.map((c) => c.broken);
+    // Wednesday is inside "Monday to Friday"; the sentence about the week says of no day.
+    expect(read('When does the library close on Wednesday?')).toEqual([
+      'does not say Wednesday',
+      'does not say Wednesday',
+      undefined,
+      'does not say Wednesday',
+      'does not say Wednesday',
+    ]);
+    expect(read('What time do you open on Sundays?').at(-1)).toBeUndefined();
+    // A day that is a condition, not what is timed, rules nothing out; nor a day in passages that give none.
+    expect(read('Can I return books on Sunday?')).not.toContain('does not say Sunday');
+    expect(
+      read('When can I book a study room on Friday?', 'Study rooms can be booked 7 days ahead.'),
+    ).toEqual([undefined]);
+  });
+
   it('rules out a unit that says the opposite of a word the question asks about, and not the word', () => {
     const text = 'Lanes 1 and 2 are for fast swimmers.\n\nLanes 3 and 4 are for fast and slow swimmers.';
     const broken = (question: string) =>
@@ -157,7 +180,7 @@ describe('the reader model', () => {
       'Monday to Friday: open 9:00 to 20:00.\n\nThe library is open 6 days a week and is closed on holidays.';
     const read = (question: string) =>
       readPassages({ question, passages: [passage(hours)] }).candidates.map((c) => c.broken);
-    expect(read('What time does the library close on Friday?')).toEqual([undefined, undefined]);
+    expect(read('What time does the library close?')).toEqual([undefined, undefined]);
     expect(read('Which library is shut?')).toEqual(['says "open", not "shut"', undefined]);
   });
 

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { daysIn } from '../../src/text/days';
+
+const days = (text: string) => [...daysIn(text)].sort();
+
+describe('the days of the week a text states', () => {
+  it('reads a day by its name, in any case and in the plural', () => {
+    expect(days('Sunday: closed.')).toEqual([6]);
+    expect(days('are you open on fridays?')).toEqual([4]);
+    expect(days('MONDAY and Tuesday')).toEqual([0, 1]);
+  });
+
+  it('reads every day of a range, joined by a word or a dash, and a range that wraps the week', () => {
+    expect(days('Monday to Friday: open 9:00 to 20:00.')).toEqual([0, 1, 2, 3, 4]);
+    expect(days('Tuesday–Thursday')).toEqual([1, 2, 3]);
+    expect(days('Friday through Monday')).toEqual([0, 4, 5, 6]);
+    // Two days side by side are two days, not a range.
+    expect(days('Monday, Friday')).toEqual([0, 4]);
+  });
+
+  it('reads a short form only with its capital, in a range or before a colon', () => {
+    expect(days('Mon–Fri 9-5')).toEqual([0, 1, 2, 3, 4]);
+    expect(days('Sat: 10-4')).toEqual([5]);
+    // Alone, "sat", "wed" and "Sun" are other words.
+    expect(days('I sat down, we wed in June, the Sun rose')).toEqual([]);
+    expect(days('mon–fri')).toEqual([]);
+  });
+
+  it('reads "weekdays" and "weekends" as their days, and no day in a word that only starts like one', () => {
+    expect(days('open on weekdays')).toEqual([0, 1, 2, 3, 4]);
+    expect(days('the week-end')).toEqual([5, 6]);
+    expect(days('Saturn and a sunny Monitor')).toEqual([]);
+  });
+});
