@@ -14,7 +14,7 @@ export interface Figure {
   kind: 'amount' | 'duration' | 'percent' | 'time' | 'date' | 'number' | 'garbled';
   /** The value as a number (amounts, durations, percents, numbers, the day of a date); minutes since midnight for a time. */
   value: number;
-  /** Canonical unit: the token as written, lower-cased, for a garbled number; currency code for amounts ('BOB', or '' when none written), 'day'|'week'|'month'|'year'|'hour'|'minute' for durations, the month (1-12) for dates as a string, '' otherwise. */
+  /** Canonical unit: the token as written, lower-cased, for a garbled number; currency code for amounts ('BOB', or '' when none written), 'day'|'week'|'month'|'year'|'hour'|'minute'|'second'|'millisecond' for durations, the month (1-12) for dates as a string, '' otherwise. */
   unit: string;
   /**
    * The content words right after the figure, stemmed (up to three, stopwords skipped): what it counts.
@@ -120,10 +120,20 @@ const PERCENT = sticky(String.raw`${START}${QUANTITY}\s*(?:%|per\s?cent)${END}`)
 const AMOUNT_CODE_AFTER = sticky(String.raw`${START}${QUANTITY}\s*${CODE}${END}`);
 // "BOB 0.50", "$5", "€ 2.50".
 const AMOUNT_BEFORE = sticky(String.raw`${START}(?:(?<symbol>[$€£])|${CODE})\s*${QUANTITY}${END}`);
-// "7 days", "a 7-day loan", "10 working days"; "daily" and "a day" hold no number.
+// "7 days", "a 7-day loan", "10 working days", "30 seconds"; "daily" and "a day" hold no number. Technical
+// writing abbreviates, with or without a space: "1000ms", "5 secs", "10 min", "2 hrs".
 const DURATION = sticky(
-  String.raw`${START}${QUANTITY}(?:\s+|-)(?:(?:working|business)\s+)?(?<unit>day|week|month|year|hour|minute)s?${END}`,
+  String.raw`${START}${QUANTITY}(?:(?:\s+|-)(?:(?:working|business)\s+)?(?<unit>day|week|month|year|hour|minute|second|millisecond)s?|\s?(?<short>ms|secs?|mins?|hrs?))${END}`,
 );
+const SHORT_UNITS: Readonly<Record<string, string>> = {
+  ms: 'millisecond',
+  sec: 'second',
+  secs: 'second',
+  min: 'minute',
+  mins: 'minute',
+  hr: 'hour',
+  hrs: 'hour',
+};
 const BARE_NUMBER = sticky(`${START}${QUANTITY}${END}`);
 // Letters a digit is mistaken for: "O.75", "1O", "l0". At least one digit and one such letter, and only
 // digits, those letters and the separators of a number.
@@ -180,7 +190,7 @@ const READERS: readonly Reader[] = [
     read: (groups) => ({
       kind: 'duration',
       value: quantityValue(groups.quantity as string),
-      unit: (groups.unit as string).toLowerCase(),
+      unit: groups.unit?.toLowerCase() ?? (SHORT_UNITS[(groups.short as string).toLowerCase()] as string),
     }),
   },
   {

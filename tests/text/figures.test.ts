@@ -54,6 +54,12 @@ describe('extractFigures', () => {
     ['60 minutes', { kind: 'duration', value: 60, unit: 'minute' }],
     ['7-day', { kind: 'duration', value: 7, unit: 'day' }],
     ['10 working days', { kind: 'duration', value: 10, unit: 'day' }],
+    ['30 seconds', { kind: 'duration', value: 30, unit: 'second' }],
+    ['1000ms', { kind: 'duration', value: 1000, unit: 'millisecond' }],
+    ['250 milliseconds', { kind: 'duration', value: 250, unit: 'millisecond' }],
+    ['5 secs', { kind: 'duration', value: 5, unit: 'second' }],
+    ['10min', { kind: 'duration', value: 10, unit: 'minute' }],
+    ['2 hrs', { kind: 'duration', value: 2, unit: 'hour' }],
     ['5%', { kind: 'percent', value: 5, unit: '' }],
     ['5 percent', { kind: 'percent', value: 5, unit: '' }],
     ['five per cent', { kind: 'percent', value: 5, unit: '' }],
@@ -85,6 +91,12 @@ describe('extractFigures', () => {
 
   it('reads "7 days" as one duration, not a number and a duration', () => {
     expect(written('Borrow DVDs for 7 days, renew once.')).toEqual(['7 days']);
+  });
+
+  it('reads a short unit only as a whole word: "5 minimal" and "the second floor" are no durations', () => {
+    expect(extractFigures('5 minimal changes on the second floor').map((figure) => figure.kind)).toEqual([
+      'number',
+    ]);
   });
 
   it('keeps every figure of a sentence, in order, as written', () => {
