@@ -87,6 +87,10 @@ const COST_QUESTION = new RegExp(
 // "Is there…", "Can I…", "Does the pool…": answered by a sentence about the same thing.
 const YES_NO_OPENING = new RegExp(`^\\s*${AUXILIARY}(?![\\p{L}])`, 'iu');
 
+// A "when" that opens a condition, not a question: no auxiliary after it ("When I log in, …", not "When
+// does…"; "r" is the chat spelling of "are").
+const CONDITION = new RegExp(`^\\s*when(?:ever)?\\s+(?!(?:${AUXILIARY}|r)(?![\\p{L}]))`, 'iu');
+
 // Greetings and fillers before the question proper: "hi, im 15, how old…", "Hello, what do I need…".
 // Each clause of a question is tried in turn, so "hi, how much is…" is a how-much question.
 const CLAUSE_BREAK = /[,;:!?.]\s+|\s+(?:and|but|so)\s+/iu;
@@ -124,11 +128,19 @@ function formOfClause(clause: string): QuestionForm | undefined {
  * the words ['how', 'many']; a question with none → thing.
  */
 export function questionForm(question: string): QuestionForm {
+  let condition: QuestionForm | undefined;
   for (const clause of question.split(CLAUSE_BREAK)) {
     const form = formOfClause(clause);
-    if (form !== undefined) return form;
+    if (form === undefined) continue;
+    // "When I call simulate(), are real DOM events dispatched?": a "when" with a subject after it, not an
+    // auxiliary, states when the rest is asked; the question is the clause after it, if that has a form.
+    if (form.kind === 'time' && CONDITION.test(clause)) {
+      condition ??= form;
+      continue;
+    }
+    return form;
   }
-  return { kind: 'thing', words: [] };
+  return condition ?? { kind: 'thing', words: [] };
 }
 
 /** The kind of answer the question's form asks for: "Who is…?" → person, "How many…?" → count. */

@@ -15,6 +15,15 @@ describe('the question form: one home for the stand-in and its check', () => {
     expect(answerKind('When does my card expire?')).toBe('time');
   });
 
+  it('reads a "when" with a subject after it as a condition, and the question as the clause that follows', () => {
+    expect(answerKind('When I call simulate(), are real DOM events dispatched?')).toBe('yes_no');
+    expect(answerKind('When the library is closed, where can I return books?')).toBe('place');
+    // A "when" with an auxiliary after it asks when, whatever follows; so does a condition with no question.
+    expect(answerKind('When is the pool open, and how much is it?')).toBe('time');
+    expect(answerKind('when r u open, and is there parking?')).toBe('time');
+    expect(answerKind('when my card expires?')).toBe('time');
+  });
+
   it('splits clauses at a bare "and", and reads a yes/no word only as a whole word: "this" is no "is"', () => {
     expect(answerKind('My card expired and how much is a new one?')).toBe('amount');
     expect(answerKind('This card, how much is it?')).toBe('amount');
