@@ -91,6 +91,9 @@ const YES_NO_OPENING = new RegExp(`^\\s*${AUXILIARY}(?![\\p{L}])`, 'iu');
 // does…"; "r" is the chat spelling of "are").
 const CONDITION = new RegExp(`^\\s*when(?:ever)?\\s+(?!(?:${AUXILIARY}|r)(?![\\p{L}]))`, 'iu');
 
+// A clause that asks what or which thing, a form of no particular kind: "What does the TEU not do?".
+const ASKS_WHAT = opening('what|which|why');
+
 // Greetings and fillers before the question proper: "hi, im 15, how old…", "Hello, what do I need…".
 // Each clause of a question is tried in turn, so "hi, how much is…" is a how-much question.
 const CLAUSE_BREAK = /[,;:!?.]\s+|\s+(?:and|but|so)\s+/iu;
@@ -128,19 +131,34 @@ function formOfClause(clause: string): QuestionForm | undefined {
  * the words ['how', 'many']; a question with none → thing.
  */
 export function questionForm(question: string): QuestionForm {
-  let condition: QuestionForm | undefined;
+  return readForm(question).form;
+}
+
+/** The clause a question's form was read from ("what does it not do" of "Hi, what does it not do?"). */
+export function formClause(question: string): string | undefined {
+  return readForm(question).clause;
+}
+
+function readForm(question: string): { form: QuestionForm; clause?: string } {
+  let condition: { form: QuestionForm; clause: string } | undefined;
+  let asking: string | undefined;
   for (const clause of question.split(CLAUSE_BREAK)) {
     const form = formOfClause(clause);
-    if (form === undefined) continue;
+    if (form === undefined) {
+      asking ??= ASKS_WHAT.test(clause) ? clause : undefined;
+      continue;
+    }
     // "When I call simulate(), are real DOM events dispatched?": a "when" with a subject after it, not an
     // auxiliary, states when the rest is asked; the question is the clause after it, if that has a form.
     if (form.kind === 'time' && CONDITION.test(clause)) {
-      condition ??= form;
+      condition ??= { form, clause };
       continue;
     }
-    return form;
+    return { form, clause };
   }
-  return condition ?? { kind: 'thing', words: [] };
+  return (
+    condition ?? { form: { kind: 'thing', words: [] }, ...(asking === undefined ? {} : { clause: asking }) }
+  );
 }
 
 /** The kind of answer the question's form asks for: "Who is…?" → person, "How many…?" → count. */

@@ -13,7 +13,7 @@ import {
   type UnitVerdict,
 } from './answerability';
 import { brokenConstraint, type Constraints, constraintsOf, statesAskedFigure } from './constraints';
-import { type AnswerKind, OPEN_KINDS } from './question-form';
+import { type AnswerKind, formClause, OPEN_KINDS } from './question-form';
 import { typoOfFunctionWord } from './typos';
 import { textOf, type Unit, unitsOf } from './units';
 
@@ -70,7 +70,10 @@ const NEGATIONS: ReadonlySet<string> = new Set([
   'nothing',
   'neither',
   'nor',
+  'cannot',
 ]);
+// Where a condition starts: what follows is not what is asked.
+const SUBORDINATOR = /\b(?:if|when|whenever|unless|because|although|though|while|whereas|once|in\s+case)\b/iu;
 const negates = (text: string) => words(text).some((word) => NEGATIONS.has(word));
 
 // Four digits, and the word after them if there is one: "in 1987", "In 1985, the pool…", "1000 pages".
@@ -150,6 +153,14 @@ export function readPassages(options: { question: string; passages: readonly Pas
     (figure) => figure.kind !== 'garbled' && figure.text.toLowerCase() !== 'one',
   );
   const askedNegation = negates(question);
+  // "What does the TEU not do?", "Who did she not work for?": a negation in the clause that asks, before
+  // any condition, is what is asked. A sentence without one states what the thing does, the look-alike
+  // SQuAD's unanswerable questions are often made by. A negation elsewhere is a condition the answer need
+  // not repeat ("I don't live here. How much is a card?", "How much is it if I'm not a member?"); a yes/no
+  // question is answered either way.
+  const asked = formClause(question);
+  const negatedAsk =
+    asked !== undefined && shape.kind !== 'yes_no' && negates(asked.split(SUBORDINATOR)[0] as string);
   // A year the question states, in passages that state years, is what it is about ("What happened in
   // 1987?" of a history): a unit that does not state it never answers. In passages that state none, a year
   // is only when the question is asked ("How much is a card in 2025?"); a number counting something is no
@@ -183,7 +194,8 @@ export function readPassages(options: { question: string; passages: readonly Pas
       brokenConstraint({ constraints, unit: textOf(unit.passage, unit.core), about }) ??
       saysTheOpposite(shape, question, stated) ??
       (missingYear === undefined ? undefined : `does not say ${missingYear}`) ??
-      (missingDay === undefined ? undefined : `does not say ${DAY_NAMES[missingDay]}`);
+      (missingDay === undefined ? undefined : `does not say ${DAY_NAMES[missingDay]}`) ??
+      (negatedAsk && !negates(stated) ? 'states no negation' : undefined);
     const features: Features = {
       termCover: totalWeight === 0 ? 0 : held / totalWeight,
       contextCover: share(shape.terms.filter((term) => readWith.has(term)).length, shape.terms.length),

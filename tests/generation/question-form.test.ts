@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { phrasesOf, readQuestion } from '../../src/generation/answerability';
-import { answerKind, questionForm } from '../../src/generation/question-form';
+import { answerKind, formClause, questionForm } from '../../src/generation/question-form';
 import { typoOfFunctionWord } from '../../src/generation/typos';
 
 describe('the question form: one home for the stand-in and its check', () => {
@@ -22,6 +22,15 @@ describe('the question form: one home for the stand-in and its check', () => {
     expect(answerKind('When is the pool open, and how much is it?')).toBe('time');
     expect(answerKind('when r u open, and is there parking?')).toBe('time');
     expect(answerKind('when my card expires?')).toBe('time');
+  });
+
+  it('gives the clause the form was read from, after a condition or a remark, and none for no form', () => {
+    expect(formClause('Hi, what does the TEU not do?')).toBe('what does the TEU not do?');
+    expect(formClause('When I call simulate(), are real DOM events dispatched?')).toBe(
+      'are real DOM events dispatched?',
+    );
+    expect(formClause('when my card expires?')).toBe('when my card expires?');
+    expect(formClause('the fines')).toBeUndefined();
   });
 
   it('splits clauses at a bare "and", and reads a yes/no word only as a whole word: "this" is no "is"', () => {

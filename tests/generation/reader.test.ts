@@ -164,6 +164,21 @@ describe('the reader model', () => {
     ).toEqual([undefined]);
   });
 
+  it('rules out a unit without a negation when the clause that asks holds one, and only then', () => {
+    const text =
+      'The pool allows diving from the side.\n\nRunning on the deck is not allowed.\n\nPets cannot enter.';
+    const broken = (question: string) =>
+      readPassages({ question, passages: [passage(text)] }).candidates.map((c) => c.broken);
+    // "What does the pool not allow?" is not answered by what it allows; "cannot" is a negation too.
+    expect(broken('What does the pool not allow?')).toEqual(['states no negation', undefined, undefined]);
+    expect(broken("What can't enter the pool?")).toEqual(['states no negation', undefined, undefined]);
+    // A negation in a condition, in another clause, or in a yes/no question rules nothing out.
+    const none = [undefined, undefined, undefined];
+    expect(broken('What does the pool allow if I am not a member?')).toEqual(none);
+    expect(broken("I don't swim. What does the pool allow?")).toEqual(none);
+    expect(broken('Is diving not allowed at the pool?')).toEqual(none);
+  });
+
   it('rules out a unit that says the opposite of a word the question asks about, and not the word', () => {
     const text = 'Lanes 1 and 2 are for fast swimmers.\n\nLanes 3 and 4 are for fast and slow swimmers.';
     const broken = (question: string) =>
