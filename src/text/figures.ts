@@ -187,11 +187,15 @@ const READERS: readonly Reader[] = [
   { pattern: AMOUNT_BEFORE, read: readAmount },
   {
     pattern: DURATION,
-    read: (groups) => ({
-      kind: 'duration',
-      value: quantityValue(groups.quantity as string),
-      unit: groups.unit?.toLowerCase() ?? (SHORT_UNITS[(groups.short as string).toLowerCase()] as string),
-    }),
+    // A short unit only in lower case: "5 MS" and "1 Ms." are no milliseconds.
+    read: (groups) =>
+      groups.short !== undefined && groups.short !== groups.short.toLowerCase()
+        ? undefined
+        : {
+            kind: 'duration',
+            value: quantityValue(groups.quantity as string),
+            unit: groups.unit?.toLowerCase() ?? (SHORT_UNITS[groups.short as string] as string),
+          },
   },
   {
     pattern: GARBLED_NUMBER,

@@ -93,8 +93,12 @@ describe('extractFigures', () => {
     expect(written('Borrow DVDs for 7 days, renew once.')).toEqual(['7 days']);
   });
 
-  it('reads a short unit only as a whole word: "5 minimal" and "the second floor" are no durations', () => {
+  it('reads a short unit only as a whole word in lower case: "5 minimal", "the second floor", "5 MS"', () => {
     expect(extractFigures('5 minimal changes on the second floor').map((figure) => figure.kind)).toEqual([
+      'number',
+    ]);
+    expect(extractFigures('Windows 10 MS Office, 1 Ms. Smith').map((figure) => figure.kind)).toEqual([
+      'number',
       'number',
     ]);
   });
