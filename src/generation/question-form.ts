@@ -156,9 +156,10 @@ function readForm(question: string): { form: QuestionForm; clause?: string } {
     }
     return { form, clause };
   }
-  return (
-    condition ?? { form: { kind: 'thing', words: [] }, ...(asking === undefined ? {} : { clause: asking }) }
-  );
+  // "When I join, what do I need to bring?": a clause asking what, with no form of its own, is the
+  // question; a condition is read as asking when only if no clause asks anything else.
+  if (asking !== undefined) return { form: { kind: 'thing', words: [] }, clause: asking };
+  return condition ?? { form: { kind: 'thing', words: [] } };
 }
 
 /** The kind of answer the question's form asks for: "Who is…?" → person, "How many…?" → count. */

@@ -3,21 +3,21 @@ import type { ReaderModel } from './reader';
 
 // Written by `npm run fit:reader -- --write` (scripts/fit-reader.ts); the report is docs/reader-fit.md.
 export const READER_MODEL: ReaderModel = {
-  bias: -4.67,
+  bias: -4.703,
   weights: {
-    termCover: 1.802,
-    contextCover: 1.231,
-    unseenTerms: 1.453,
-    phraseCover: 0.409,
+    termCover: 1.799,
+    contextCover: 1.225,
+    unseenTerms: 1.45,
+    phraseCover: 0.424,
     kindHeld: 0,
-    kindExact: -0.267,
-    openForm: -0.442,
+    kindExact: -0.263,
+    openForm: -0.438,
     focus: 1.999,
-    firstPassage: 1.501,
-    figureAbsent: -0.3,
-    negationAbsent: -0.614,
+    firstPassage: 1.522,
+    figureAbsent: -0.295,
+    negationAbsent: -0.61,
   },
   threshold: 0.475,
   source:
-    'npm run fit:reader (2026-12-03) on eval/questions.json (22 questions), eval/paraphrases.json (164 questions), ../shared/benchmarks/squad2/train-v2.0-part.json (590 questions); 6189 candidate units',
+    'npm run fit:reader (2026-12-03) on eval/questions.json (22 questions), eval/paraphrases.json (164 questions), ../shared/benchmarks/squad2/train-v2.0-part.json (590 questions); 6215 candidate units',
 };

@@ -1,4 +1,4 @@
-import { DAY_NAMES, daysIn } from '../text/days';
+import { daysIn } from '../text/days';
 import { extractFigures } from '../text/figures';
 import { asName } from '../text/name-case';
 import { oppositesOf } from '../text/opposites';
@@ -158,9 +158,8 @@ export function readPassages(options: { question: string; passages: readonly Pas
   // SQuAD's unanswerable questions are often made by. A negation elsewhere is a condition the answer need
   // not repeat ("I don't live here. How much is a card?", "How much is it if I'm not a member?"); a yes/no
   // question is answered either way.
-  const asked = formClause(question);
-  const negatedAsk =
-    asked !== undefined && shape.kind !== 'yes_no' && negates(asked.split(SUBORDINATOR)[0] as string);
+  const asking = askingPart(question);
+  const negatedAsk = asking !== undefined && shape.kind !== 'yes_no' && negates(asking);
   // A year the question states, in passages that state years, is what it is about ("What happened in
   // 1987?" of a history): a unit that does not state it never answers. In passages that state none, a year
   // is only when the question is asked ("How much is a card in 2025?"); a number counting something is no
@@ -168,12 +167,15 @@ export function readPassages(options: { question: string; passages: readonly Pas
   // unit (figureAbsent).
   const statesYears = passages.some((passage) => yearsIn(passage.text).length > 0);
   const askedYears = statesYears ? yearsIn(question) : [];
-  // So is a day of the week a question asks the time of, in passages that give days ("When do you close
+  // So is a day of the week a question asks the time of, in a passage that gives days ("When do you close
   // on Friday?"): "The library is open 6 days a week" does not say; "Monday to Friday: 9:00 to 20:00" does.
-  // Only for a time: elsewhere a day is as often a condition the answer need not repeat ("Can I return
-  // books on Sunday?" – "at any time in the book drop").
-  const statesDays = shape.kind === 'time' && passages.some((passage) => daysIn(passage.text).size > 0);
-  const askedDays = statesDays ? [...daysIn(question)] : [];
+  // A unit must state one of the days asked. Only for a time: elsewhere a day is as often a condition the
+  // answer need not repeat ("Can I return books on Sunday?" – "at any time in the book drop"); and only in
+  // a passage that names days, as a passage about the book drop says when without one.
+  const askedDays = shape.kind === 'time' ? daysIn(question) : new Set<number>();
+  const namesDays = new Map(
+    passages.map((passage) => [passage, askedDays.size > 0 && daysIn(passage.text).size > 0]),
+  );
 
   const candidates = units.map((unit, at): Candidate => {
     const terms = unitTerms[at] as Set<string>;
@@ -188,13 +190,13 @@ export function readPassages(options: { question: string; passages: readonly Pas
     const unitFigures = extractFigures(stated);
     const statedYears = yearsIn(stated);
     const missingYear = askedYears.find((year) => !statedYears.includes(year));
-    const statedDays = daysIn(stated);
-    const missingDay = askedDays.find((day) => !statedDays.has(day));
+    const missesDays =
+      namesDays.get(unit.passage) === true && [...daysIn(stated)].every((day) => !askedDays.has(day));
     const broken =
       brokenConstraint({ constraints, unit: textOf(unit.passage, unit.core), about }) ??
       saysTheOpposite(shape, question, stated) ??
       (missingYear === undefined ? undefined : `does not say ${missingYear}`) ??
-      (missingDay === undefined ? undefined : `does not say ${DAY_NAMES[missingDay]}`) ??
+      (missesDays ? 'names none of the days asked about' : undefined) ??
       (negatedAsk && !negates(stated) ? 'states no negation' : undefined);
     const features: Features = {
       termCover: totalWeight === 0 ? 0 : held / totalWeight,
@@ -239,6 +241,19 @@ export function readPassages(options: { question: string; passages: readonly Pas
     unseen: unseenTerms,
   };
 }
+
+/**
+ * What the question asks, its conditions left out: the clause its form was read from, up to the first
+ * "if", "when", "unless"… after its first word ("When did…" asks; "… if I am not a member" is a condition).
+ */
+function askingPart(question: string): string | undefined {
+  const clause = formClause(question);
+  if (clause === undefined) return undefined;
+  const first = FIRST_WORD.exec(clause)?.[0] ?? '';
+  return first + (clause.slice(first.length).split(SUBORDINATOR)[0] as string);
+}
+
+const FIRST_WORD = /^\s*\S+/u;
 
 /**
  * Whether the unit states the opposite of a word the question asks about, and not the word itself: "Lanes 1

@@ -14,13 +14,17 @@ export const DAY_NAMES = [
 ] as const;
 
 const FULL_NAME = /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?$/iu;
-// Short forms only with their capital, and only as a range's end or before a colon ("Mon–Fri", "Sat:"):
-// alone, "sat", "wed" and "sun" are other words.
-const SHORT_FORM = /^(Mon|Tues?|Weds?|Thu|Thurs?|Fri|Sat|Sun)$/u;
+// Short forms only with their capital ("Mon", "MON"), and only joined to another day or before a colon
+// ("Mon–Fri", "Sat & Sun", "Sat:"): alone, "sat", "wed" and "sun" are other words.
+const SHORT_FORM = /^(mon|tues?|weds?|thu|thurs?|fri|sat|sun)$/iu;
+const CAPITAL = /^\p{Lu}/u;
 const SHORT_FORMS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 const WORD = /\p{L}+/gu;
-// What joins the two ends of a range: "to", "through", "till", "until" or a dash.
-const RANGE_JOIN = /^\s*(?:[-–—]|to|through|thru|till|until)\s*$/iu;
+// What joins the two ends of a range, a short form's dot before it: "to", "through (to)", "till", "until"
+// or any dash ("Mon.–Fri.", "Mon‒Fri", "Mon−Fri").
+const RANGE_JOIN = /^\.?\s*(?:[-‐‑‒–—−]|to|through(?:\s+to)?|thru|till|until)\s*$/iu;
+// What joins two days of a list: "Sat & Sun", "Sat, Sun", "Sat and Sun", "Sat/Sun".
+const LIST_JOIN = /^\.?\s*(?:[,&/]|and|or)\s*$/iu;
 const BEFORE_COLON = /^\.?\s*:/u;
 const WEEKDAYS = /(?<![\p{L}\p{N}])week-?days?(?![\p{L}\p{N}])/iu;
 const WEEKENDS = /(?<![\p{L}\p{N}])week-?ends?(?![\p{L}\p{N}])/iu;
@@ -37,7 +41,7 @@ function dayWordsOf(text: string): DayWord[] {
   for (const match of text.matchAll(WORD)) {
     const [word] = match;
     const full = FULL_NAME.exec(word);
-    const short = full === null ? SHORT_FORM.exec(word) : null;
+    const short = full === null && CAPITAL.test(word) ? SHORT_FORM.exec(word) : null;
     const name = full?.[1] ?? short?.[1];
     if (name === undefined) continue;
     const start = match.index;
@@ -52,11 +56,14 @@ export function daysIn(text: string): Set<number> {
   const folded = fold(text);
   const days = new Set<number>();
   const dayWords = dayWordsOf(folded);
-  const inRange = new Set<DayWord>();
+  const joined = new Set<DayWord>();
   for (const [at, first] of dayWords.entries()) {
     const last = dayWords[at + 1];
-    if (last === undefined || !RANGE_JOIN.test(folded.slice(first.end, last.start))) continue;
-    inRange.add(first).add(last);
+    if (last === undefined) continue;
+    const between = folded.slice(first.end, last.start);
+    if (LIST_JOIN.test(between)) joined.add(first).add(last);
+    if (!RANGE_JOIN.test(between)) continue;
+    joined.add(first).add(last);
     // A range runs forward and may wrap: "Friday to Monday" is four days.
     for (let day = first.day; ; day = (day + 1) % 7) {
       days.add(day);
@@ -64,7 +71,7 @@ export function daysIn(text: string): Set<number> {
     }
   }
   for (const word of dayWords) {
-    if (!word.short || inRange.has(word) || BEFORE_COLON.test(folded.slice(word.end))) days.add(word.day);
+    if (!word.short || joined.has(word) || BEFORE_COLON.test(folded.slice(word.end))) days.add(word.day);
   }
   if (WEEKDAYS.test(folded)) for (const day of [0, 1, 2, 3, 4]) days.add(day);
   if (WEEKENDS.test(folded)) for (const day of [5, 6]) days.add(day);

@@ -22,6 +22,8 @@ describe('the question form: one home for the stand-in and its check', () => {
     expect(answerKind('When is the pool open, and how much is it?')).toBe('time');
     expect(answerKind('when r u open, and is there parking?')).toBe('time');
     expect(answerKind('when my card expires?')).toBe('time');
+    // A clause asking what, with no form of its own, is the question too.
+    expect(answerKind('When I join, what do I need to bring?')).toBe('thing');
   });
 
   it('gives the clause the form was read from, after a condition or a remark, and none for no form', () => {

@@ -14,13 +14,18 @@ describe('the days of the week a text states', () => {
     expect(days('Monday to Friday: open 9:00 to 20:00.')).toEqual([0, 1, 2, 3, 4]);
     expect(days('Tuesday–Thursday')).toEqual([1, 2, 3]);
     expect(days('Friday through Monday')).toEqual([0, 4, 5, 6]);
+    expect(days('Monday through to Friday')).toEqual([0, 1, 2, 3, 4]);
+    expect(days('Mon.–Fri.: 9-5')).toEqual([0, 1, 2, 3, 4]);
+    expect(days('Mon‒Fri, MON−FRI')).toEqual([0, 1, 2, 3, 4]);
     // Two days side by side are two days, not a range.
     expect(days('Monday, Friday')).toEqual([0, 4]);
   });
 
-  it('reads a short form only with its capital, in a range or before a colon', () => {
+  it('reads a short form only with its capital, joined to another day or before a colon', () => {
     expect(days('Mon–Fri 9-5')).toEqual([0, 1, 2, 3, 4]);
     expect(days('Sat: 10-4')).toEqual([5]);
+    expect(days('Sat & Sun closed')).toEqual([5, 6]);
+    expect(days('Mon–Fri and Sat')).toEqual([0, 1, 2, 3, 4, 5]);
     // Alone, "sat", "wed" and "Sun" are other words.
     expect(days('I sat down, we wed in June, the Sun rose')).toEqual([]);
     expect(days('mon–fri')).toEqual([]);
