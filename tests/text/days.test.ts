@@ -31,7 +31,36 @@ describe('the days of the week a text states', () => {
     expect(days('mon–fri')).toEqual([]);
   });
 
+  it('reads a range or a list only where nothing but its join stands between two days', () => {
+    // Two full names with more than a join between them are two days.
+    expect(days('Monday to the park, then Friday')).toEqual([0, 4]);
+    expect(days('Monday and then to Friday')).toEqual([0, 4]);
+    // Short forms with more than a join between them, or a colon further on, are other words.
+    expect(days('Sat down by the Sun')).toEqual([]);
+    expect(days('Sat on a bench, and Sun shone')).toEqual([]);
+    expect(days('Sat, then the Sun')).toEqual([]);
+    expect(days('Sat at 10:00')).toEqual([]);
+    // A join or a colon with or without spaces.
+    expect(days('Sat,Sun')).toEqual([5, 6]);
+    expect(days('Sat &Sun')).toEqual([5, 6]);
+    expect(days('Sat : 10-4')).toEqual([5]);
+  });
+
+  it('reads every short form of each day, and no word that only starts or ends like one', () => {
+    expect(days('Tue–Thu')).toEqual([1, 2, 3]);
+    expect(days('Tues–Thur')).toEqual([1, 2, 3]);
+    expect(days('Wed & Thurs')).toEqual([2, 3]);
+    expect(days('Weds: late opening')).toEqual([2]);
+    expect(days('Monet – Satie')).toEqual([]);
+    expect(days('Salmon to Fri')).toEqual([]);
+    expect(days('Sundaes and Mondayish')).toEqual([]);
+    expect(days('sUN – fRI')).toEqual([]);
+  });
+
   it('reads "weekdays" and "weekends" as their days, and no day in a word that only starts like one', () => {
+    expect(days('on a weekday')).toEqual([0, 1, 2, 3, 4]);
+    expect(days('at the weekend')).toEqual([5, 6]);
+    expect(days('weekdays2 weekends2')).toEqual([]);
     expect(days('open on weekdays')).toEqual([0, 1, 2, 3, 4]);
     expect(days('the week-end')).toEqual([5, 6]);
     expect(days('Saturn and a sunny Monitor')).toEqual([]);
