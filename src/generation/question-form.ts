@@ -24,8 +24,9 @@ const opening = (form: string) => new RegExp(`${LEAD}(?:${form})(?![\\p{L}])`, '
 
 // The verbs that open a yes/no question ("Is there…", "Can I…"); after "what" they open another question
 // than a version's: "What does version 10 change?" asks for no version.
-const AUXILIARY =
-  '(?:is|are|was|were|am|can|could|does|do|did|will|would|may|might|must|should|shall|has|have|had)';
+export const AUXILIARIES: readonly string[] =
+  'is are was were am can could does do did will would may might must should shall has have had'.split(' ');
+const AUXILIARY = `(?:${AUXILIARIES.join('|')})`;
 
 const VERSION_QUALIFIER = '(?:minimum|earliest|first|oldest|latest|newest|current)';
 
@@ -96,7 +97,7 @@ const ASKS_WHAT = opening('what|which|why');
 
 // Greetings and fillers before the question proper: "hi, im 15, how old…", "Hello, what do I need…".
 // Each clause of a question is tried in turn, so "hi, how much is…" is a how-much question.
-const CLAUSE_BREAK = /[,;:!?.]\s+|\s+(?:and|but|so)\s+/iu;
+const CLAUSE_BREAK = /[,;:!?.]\s+(?:(?:and|but|so)\s+)?|\s+(?:and|but|so)\s+/iu;
 
 /** A question's form: the kind of answer, and the words that say so ("how long", "what time"). */
 export interface QuestionForm {

@@ -13,7 +13,7 @@ import {
   type UnitVerdict,
 } from './answerability';
 import { brokenConstraint, type Constraints, constraintsOf, statesAskedFigure } from './constraints';
-import { type AnswerKind, formClause, OPEN_KINDS } from './question-form';
+import { type AnswerKind, AUXILIARIES, formClause, OPEN_KINDS } from './question-form';
 import { typoOfFunctionWord } from './typos';
 import { textOf, type Unit, unitsOf } from './units';
 
@@ -72,8 +72,6 @@ const NEGATIONS: ReadonlySet<string> = new Set([
   'nor',
   'cannot',
 ]);
-// Where a condition starts: what follows is not what is asked.
-const SUBORDINATOR = /\b(?:if|when|whenever|unless|because|although|though|while|whereas|once|in\s+case)\b/iu;
 const negates = (text: string) => words(text).some((word) => NEGATIONS.has(word));
 
 // Four digits, and the word after them if there is one: "in 1987", "In 1985, the pool…", "1000 pages".
@@ -153,13 +151,15 @@ export function readPassages(options: { question: string; passages: readonly Pas
     (figure) => figure.kind !== 'garbled' && figure.text.toLowerCase() !== 'one',
   );
   const askedNegation = negates(question);
-  // "What does the TEU not do?", "Who did she not work for?": a negation in the clause that asks, before
-  // any condition, is what is asked. A sentence without one states what the thing does, the look-alike
-  // SQuAD's unanswerable questions are often made by. A negation elsewhere is a condition the answer need
-  // not repeat ("I don't live here. How much is a card?", "How much is it if I'm not a member?"); a yes/no
-  // question is answered either way.
-  const asking = askingPart(question);
-  const negatedAsk = asking !== undefined && shape.kind !== 'yes_no' && negates(asking);
+  // "What does the TEU not do?", "Who did she not work for?": a question that asks what is not so. A
+  // sentence with no negation, and no opposite of a word asked ("closed" for "not open"), states what is
+  // so: the look-alike SQuAD's unanswerable questions are often made by. A yes/no question is answered
+  // either way.
+  const asking = formClause(question);
+  const negatedAsk = asking !== undefined && shape.kind !== 'yes_no' && asksNegated(asking);
+  const askingWords = asking === undefined ? [] : words(asking);
+  const opposesAsked = (stated: Set<string>) =>
+    askingWords.some((word) => [...oppositesOf(word)].some((opposite) => stated.has(opposite)));
   // A year the question states, in passages that state years, is what it is about ("What happened in
   // 1987?" of a history): a unit that does not state it never answers. In passages that state none, a year
   // is only when the question is asked ("How much is a card in 2025?"); a number counting something is no
@@ -197,7 +197,9 @@ export function readPassages(options: { question: string; passages: readonly Pas
       saysTheOpposite(shape, question, stated) ??
       (missingYear === undefined ? undefined : `does not say ${missingYear}`) ??
       (missesDays ? 'names none of the days asked about' : undefined) ??
-      (negatedAsk && !negates(stated) ? 'states no negation' : undefined);
+      (negatedAsk && !negates(stated) && !opposesAsked(new Set(words(stated)))
+        ? 'states no negation'
+        : undefined);
     const features: Features = {
       termCover: totalWeight === 0 ? 0 : held / totalWeight,
       contextCover: share(shape.terms.filter((term) => readWith.has(term)).length, shape.terms.length),
@@ -243,17 +245,78 @@ export function readPassages(options: { question: string; passages: readonly Pas
 }
 
 /**
- * What the question asks, its conditions left out: the clause its form was read from, up to the first
- * "if", "when", "unless"… after its first word ("When did…" asks; "… if I am not a member" is a condition).
+ * Whether a clause asks what is not so: a question word (after a preposition, "In what year…"), at most
+ * three words, an auxiliary, at most five words, then "not" or "never" ("What did the Treaties not seek to
+ * do?", "Which items can't be renewed?", "Who was the only member state not to veto…?"). A negation
+ * further on is in a clause of its own, a condition or a relative clause the answer need not repeat: "How
+ * much is a card if I'm not a member?", "What does compat provide that isn't in hooks?", "How long does a
+ * hold I haven't picked up wait?" (a second auxiliary); and "no" is not asked ("room no. 5", "no more
+ * than 4").
  */
-function askingPart(question: string): string | undefined {
-  const clause = formClause(question);
-  if (clause === undefined) return undefined;
-  const first = FIRST_WORD.exec(clause)?.[0] ?? '';
-  return first + (clause.slice(first.length).split(SUBORDINATOR)[0] as string);
+function asksNegated(clause: string): boolean {
+  const said = words(clause);
+  let at = LEAD_PREPOSITIONS.has(said[0] ?? '') ? 1 : 0;
+  if (!QUESTION_WORDS.has(said[at] ?? '')) return false;
+  at += 1;
+  let auxiliary = -1;
+  for (let next = at; next < Math.min(said.length, at + 4); next++) {
+    const word = said[next] as string;
+    if (NEGATED_AUXILIARIES.has(word)) return true;
+    if (AUXILIARY_WORDS.has(word)) {
+      auxiliary = next;
+      break;
+    }
+    if (CLAUSE_OPENERS.has(word)) return false;
+  }
+  if (auxiliary < 0) return false;
+  for (let next = auxiliary + 1; next < Math.min(said.length, auxiliary + 7); next++) {
+    const word = said[next] as string;
+    if (word === 'not' || word === 'never' || NEGATED_AUXILIARIES.has(word)) return true;
+    if (AUXILIARY_WORDS.has(word) || CLAUSE_OPENERS.has(word)) return false;
+  }
+  return false;
 }
 
-const FIRST_WORD = /^\s*\S+/u;
+const QUESTION_WORDS: ReadonlySet<string> = new Set([
+  'what',
+  'which',
+  'who',
+  'whom',
+  'whose',
+  'when',
+  'where',
+  'why',
+  'how',
+]);
+const LEAD_PREPOSITIONS: ReadonlySet<string> = new Set([
+  'in',
+  'on',
+  'at',
+  'for',
+  'from',
+  'to',
+  'by',
+  'with',
+  'of',
+  'after',
+  'before',
+  'since',
+  'during',
+  'until',
+  'under',
+]);
+const AUXILIARY_WORDS: ReadonlySet<string> = new Set(AUXILIARIES);
+// "cannot" is one word, and chat drops the apostrophe: "cant", "dont", "isnt".
+const NEGATED_AUXILIARIES: ReadonlySet<string> = new Set(
+  'cannot cant dont doesnt didnt isnt arent wasnt werent wont wouldnt couldnt shouldnt havent hasnt'.split(
+    ' ',
+  ),
+);
+const CLAUSE_OPENERS: ReadonlySet<string> = new Set(
+  'if when whenever after before until till unless because although though while whereas once that who whom which where whose'.split(
+    ' ',
+  ),
+);
 
 /**
  * Whether the unit states the opposite of a word the question asks about, and not the word itself: "Lanes 1

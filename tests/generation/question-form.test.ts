@@ -33,6 +33,8 @@ describe('the question form: one home for the stand-in and its check', () => {
     );
     expect(formClause('when my card expires?')).toBe('when my card expires?');
     expect(formClause('the fines')).toBeUndefined();
+    // A clause after ", and" is read without its "and".
+    expect(formClause("What's not allowed, and how much is the fine?")).toBe('how much is the fine?');
   });
 
   it('splits clauses at a bare "and", and reads a yes/no word only as a whole word: "this" is no "is"', () => {

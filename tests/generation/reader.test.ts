@@ -177,11 +177,19 @@ describe('the reader model', () => {
     expect(broken("What can't enter the pool?")).toEqual(['states no negation', undefined, undefined]);
     // The "when" that asks is no condition: "When does the pool not allow diving?" asks about the negation.
     expect(broken('When does the pool not allow diving?')[0]).toBe('states no negation');
-    // A negation in a condition, in another clause, or in a yes/no question rules nothing out.
+    // A negation in a condition, in another clause, in a relative clause, or in a yes/no question rules
+    // nothing out; nor does "no" ("room no. 5", "no more than").
     const none = [undefined, undefined, undefined];
     expect(broken('What does the pool allow if I am not a member?')).toEqual(none);
     expect(broken("I don't swim. What does the pool allow?")).toEqual(none);
+    expect(broken("What does the pool allow that the gym doesn't?")).toEqual(none);
+    expect(broken("How long does a swimmer I haven't met stay?")).toEqual(none);
     expect(broken('Is diving not allowed at the pool?')).toEqual(none);
+    expect(broken('Which lanes hold no more than 4 swimmers?')).toEqual(none);
+    // The opposite of a word asked says what is not so: "closed" answers "when is it not open?".
+    const hours = passage('The pool is open from 7:00.\n\nThe pool is closed on Mondays.');
+    const whenNot = readPassages({ question: 'When is the pool not open?', passages: [hours] });
+    expect(whenNot.candidates.map((c) => c.broken)).toEqual(['states no negation', undefined]);
   });
 
   it('rules out a unit that says the opposite of a word the question asks about, and not the word', () => {
