@@ -32,7 +32,8 @@ const VERSION_QUALIFIER = '(?:minimum|earliest|first|oldest|latest|newest|curren
 
 const QUESTION_FORMS: ReadonlyArray<{ form: RegExp; kind: AnswerKind }> = [
   { form: opening(String.raw`how\s+much`), kind: 'amount' },
-  { form: opening(String.raw`how\s+many`), kind: 'count' },
+  // "How many times…" asks how often, as "how often" does: "times" is no thing the answer must name.
+  { form: opening(String.raw`how\s+many(?:\s+times)?`), kind: 'count' },
   { form: opening(String.raw`how\s+old|(?:at\s+)?what\s+age`), kind: 'age' },
   { form: opening(String.raw`how\s+(?:long|often|soon|frequently)`), kind: 'duration' },
   { form: opening(String.raw`how\s+(?:far|big|large|tall|high|deep|wide|heavy|fast)`), kind: 'measure' },

@@ -3,21 +3,21 @@ import type { ReaderModel } from './reader';
 
 // Written by `npm run fit:reader -- --write` (scripts/fit-reader.ts); the report is docs/reader-fit.md.
 export const READER_MODEL: ReaderModel = {
-  bias: -4.702,
+  bias: -4.68,
   weights: {
-    termCover: 1.798,
-    contextCover: 1.223,
-    unseenTerms: 1.449,
-    phraseCover: 0.422,
+    termCover: 1.815,
+    contextCover: 1.216,
+    unseenTerms: 1.419,
+    phraseCover: 0.396,
     kindHeld: 0,
-    kindExact: -0.262,
-    openForm: -0.44,
-    focus: 1.999,
-    firstPassage: 1.524,
-    figureAbsent: -0.271,
-    negationAbsent: -0.621,
+    kindExact: -0.293,
+    openForm: -0.416,
+    focus: 2.038,
+    firstPassage: 1.52,
+    figureAbsent: -0.268,
+    negationAbsent: -0.618,
   },
-  threshold: 0.475,
+  threshold: 0.467,
   source:
-    'npm run fit:reader (2026-12-03) on eval/questions.json (22 questions), eval/paraphrases.json (164 questions), ../shared/benchmarks/squad2/train-v2.0-part.json (590 questions); 6255 candidate units',
+    'npm run fit:reader (2026-12-04) on eval/questions.json (22 questions), eval/paraphrases.json (164 questions), ../shared/benchmarks/squad2/train-v2.0-part.json (590 questions); 6255 candidate units',
 };

@@ -121,8 +121,18 @@ function unitText(unit: Unit): string {
 export function readPassages(options: { question: string; passages: readonly Passage[] }): Reading {
   const { question, passages } = options;
   const fullShape = readQuestion(question);
-  const contextTerms = new Set(
-    passages.flatMap((passage) => [...tokenize(passage.text), ...tokenize(passage.trail.join(' '))]),
+  // A question's word for days is held by a text naming one of them: "weekdays" by "Monday to Friday",
+  // "saturday" by "Sat:". Timetables rarely repeat the question's word for the days they give.
+  const daysOfTerm = new Map(
+    fullShape.terms.flatMap((term) => {
+      const days = daysIn(fullShape.wordOf.get(term) ?? term);
+      return days.size > 0 ? [[term, days] as const] : [];
+    }),
+  );
+  const contextTerms = withDays(
+    new Set(passages.flatMap((passage) => [...tokenize(passage.text), ...tokenize(passage.trail.join(' '))])),
+    daysOfTerm,
+    passages.map((passage) => passage.text).join('\n'),
   );
   // A word no passage uses that is one slip from a small word is that word mistyped: "dose" → "does".
   const typos = fullShape.terms.filter(
@@ -178,10 +188,10 @@ export function readPassages(options: { question: string; passages: readonly Pas
   );
 
   const candidates = units.map((unit, at): Candidate => {
-    const terms = unitTerms[at] as Set<string>;
     const text = unitText(unit);
+    const terms = withDays(unitTerms[at] as Set<string>, daysOfTerm, text);
     const context = contextOf(unit.passage);
-    const readWith = new Set([...terms, ...tokenize(context)]);
+    const readWith = withDays(new Set([...terms, ...tokenize(context)]), daysOfTerm, context);
     const held = shape.terms.reduce((sum, term) => sum + (terms.has(term) ? (weights.get(term) ?? 0) : 0), 0);
     const phraseWords = shape.phrases.flatMap((phrase) => phrase.terms);
     const about = unit.about === undefined ? '' : textOf(unit.passage, unit.about);
@@ -242,6 +252,20 @@ export function readPassages(options: { question: string; passages: readonly Pas
     typos: typos.map((term) => fullShape.wordOf.get(term) ?? term),
     unseen: unseenTerms,
   };
+}
+
+/** `terms` with each of the question's day terms whose days `text` names. */
+function withDays(
+  terms: Set<string>,
+  daysOfTerm: ReadonlyMap<string, Set<number>>,
+  text: string,
+): Set<string> {
+  if (daysOfTerm.size === 0) return terms;
+  const named = daysIn(text);
+  const held = [...daysOfTerm].filter(
+    ([term, days]) => !terms.has(term) && [...days].some((day) => named.has(day)),
+  );
+  return held.length === 0 ? terms : new Set([...terms, ...held.map(([term]) => term)]);
 }
 
 /**

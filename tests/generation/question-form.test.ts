@@ -53,6 +53,13 @@ describe('the question form: one home for the stand-in and its check', () => {
     });
     expect(readQuestion('How long can I keep a magazine?').terms).toEqual(['keep', 'magazin']);
     expect(readQuestion('What time does the library open?').terms).not.toContain('time');
+    // "How many times" asks how often: "times" is the form's, the thing counted is what is done.
+    expect(questionForm('How many times can I renew a book?')).toEqual({
+      kind: 'count',
+      words: ['how', 'many', 'times'],
+    });
+    expect(readQuestion('How many times can I renew a book?').terms).toEqual(['renew', 'book']);
+    expect(readQuestion('How many timetables are there?').terms).toHaveLength(1);
   });
 });
 

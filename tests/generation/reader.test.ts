@@ -167,6 +167,28 @@ describe('the reader model', () => {
     );
   });
 
+  it('holds a question’s word for days in a unit naming one of its days, and no other', () => {
+    const hours = passage('- Monday to Friday: open 9:00 to 20:00.\n- Sat: open 10:00 to 16:00.');
+    const cover = (question: string) => {
+      const reading = readPassages({ question, passages: [hours] });
+      return {
+        unseen: reading.unseen,
+        cover: reading.candidates.map((candidate) => candidate.features.termCover),
+      };
+    };
+    // "weekdays" is Monday to Friday, not Saturday; "saturday" is "Sat:" and not the weekdays. Both units
+    // hold "open"; only one holds the days.
+    const weekdays = cover('What time do you open on weekdays?');
+    expect(weekdays.unseen).toEqual([]);
+    expect(weekdays.cover[0]).toBe(1);
+    expect(weekdays.cover[1]).toBeLessThan(1);
+    const saturday = cover('what time do you open on saturday?');
+    expect(saturday.cover[1]).toBe(1);
+    expect(saturday.cover[0]).toBeLessThan(1);
+    // A day the passage never names stays a word no passage uses.
+    expect(cover('What time do you open on sundays?').unseen).toHaveLength(1);
+  });
+
   it('rules out a unit without a negation when the clause that asks holds one, and only then', () => {
     const text =
       'The pool allows diving from the side.\n\nRunning on the deck is not allowed.\n\nPets cannot enter.';
