@@ -52,6 +52,16 @@ const PHRASE_BREAKERS: ReadonlySet<string> = new Set(
 const NAMING_WORDS: ReadonlySet<string> = new Set(
   'name names named call called calls term terms known kind kinds type types sort'.split(' '),
 );
+/**
+ * Words that say how a question is put, not what it is about: "can I *still* borrow", "is there
+ * *anything*", "what *happens* if", "will I be *able* to", "a few months *ago*", "the book I *want*". A
+ * sentence that answers rarely repeats them. Neither in a phrase nor among the words a unit must share.
+ */
+const FILLER_WORDS: ReadonlySet<string> = new Set(
+  `still ever really actually even already anyway able anything something everything nothing anyone
+  anybody someone somebody everyone everybody happen happens happened happening ago want wants wanted
+  think thought stuff`.split(/\s+/u),
+);
 // A capitalised word after these opens a sentence, not a name: "…on Sunday? Thanks!", "…? Cheers".
 const SENTENCE_MARK = /^[.!?]$/u;
 // "a new one", "the blue ones": a pronoun standing for a thing already named, not a thing to find.
@@ -130,7 +140,12 @@ export function phrasesOf(question: string): Phrase[] {
       current = undefined;
       return;
     }
-    if (folded === '' || PHRASE_BREAKERS.has(folded) || NAMING_WORDS.has(folded)) {
+    if (
+      folded === '' ||
+      PHRASE_BREAKERS.has(folded) ||
+      NAMING_WORDS.has(folded) ||
+      FILLER_WORDS.has(folded)
+    ) {
       close(folded);
       return;
     }
@@ -168,6 +183,7 @@ export function readQuestion(question: string): QuestionShape {
   // Courtesy is no part of what is asked: "Hi! … Cheers" must not be looked for in the answer.
   for (const word of words(stripCourtesy(question))) {
     if (word === '' || STOPWORDS.has(word) || NAMING_WORDS.has(word) || PHRASE_BREAKERS.has(word)) continue;
+    if (FILLER_WORDS.has(word)) continue;
     if (PRONOUN_ONE.has(word) || formWords.has(word)) continue;
     if (!wordOf.has(termOf(word))) wordOf.set(termOf(word), word);
   }

@@ -61,6 +61,21 @@ describe('the question form: one home for the stand-in and its check', () => {
     expect(readQuestion('How many times can I renew a book?').terms).toEqual(['renew', 'book']);
     expect(readQuestion('How many timetables are there?').terms).toHaveLength(1);
   });
+
+  it('leaves out the words that say how a question is put: "still", "anything", "what happens if"', () => {
+    expect(readQuestion('can i still borrow if my card has expired?').terms).toEqual([
+      'borrow',
+      'card',
+      'expir',
+    ]);
+    expect(readQuestion('What happens if someone is noisy?').terms).toEqual(['nois']);
+    expect(readQuestion('will I be able to borrow again a few months ago?').terms).toEqual([
+      'borrow',
+      'month',
+    ]);
+    // Nor are they part of a thing the question names.
+    expect(phrasesOf('is the book I want still in?').map((phrase) => phrase.text)).toEqual(['book']);
+  });
 });
 
 describe('the words around a question are not what it asks about', () => {
