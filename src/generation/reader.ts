@@ -277,7 +277,7 @@ function withDays(
  * hold I haven't picked up wait?" (a second auxiliary); and "no" is not asked ("room no. 5", "no more
  * than 4").
  */
-function asksNegated(clause: string): boolean {
+export function asksNegated(clause: string): boolean {
   const said = words(clause);
   let at = LEAD_PREPOSITIONS.has(said[0] ?? '') ? 1 : 0;
   if (!QUESTION_WORDS.has(said[at] ?? '')) return false;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createExtractiveClient, rankCandidates } from '../../src/generation/extractive';
 import {
+  asksNegated,
   confidence,
   FEATURE_NAMES,
   type Features,
@@ -111,6 +112,17 @@ describe('the reader model', () => {
     expect(row.candidates.map((c) => c.features.figureAbsent)).toEqual([0]);
   });
 
+  it('marks a unit lacking a negation by any negative word: "no", "none", "nobody", "nothing", "neither", "nor"', () => {
+    for (const word of ['no', 'none', 'nobody', 'nothing', 'neither', 'nor', 'never', 'not', 'cannot']) {
+      const text = `Lanes 1 and 2 are for fast swimmers.\n\nLane 6 is ${word} for slow swimmers.`;
+      const [fast, six] = readPassages({
+        question: 'Which lanes are not for fast swimmers?',
+        passages: [passage(text)],
+      }).candidates;
+      expect([word, fast?.features.negationAbsent, six?.features.negationAbsent]).toEqual([word, 1, 0]);
+    }
+  });
+
   it('marks a unit that lacks a negation the question states', () => {
     const text = 'Lanes 1 and 2 are for fast swimmers.\n\nLane 6 is never open to the public.';
     const features = (question: string) =>
@@ -135,6 +147,10 @@ describe('the reader model', () => {
     expect(
       read('How much is printing 1000 pages?', `${prices} The library opened in 1990.`)[0]?.broken,
     ).toBeUndefined();
+    // A year is read before a small word ("in 1987 To the pool", any case), and only up to 2100.
+    expect(read('What happened in 1987 To the pool?')[0]?.broken).toBe('does not say 1987');
+    expect(read('What happened to the pool in 2100?')[0]?.broken).toBe('does not say 2100');
+    expect(read('What happened to the pool in 2101?')[0]?.broken).toBeUndefined();
     // "7 of us" is a condition the answer states as a range: not ruled out, only marked.
     const seven = read('There are 7 of us: is a study room big enough?')[1];
     expect(seven?.broken).toBeUndefined();
@@ -185,8 +201,52 @@ describe('the reader model', () => {
     const saturday = cover('what time do you open on saturday?');
     expect(saturday.cover[1]).toBe(1);
     expect(saturday.cover[0]).toBeLessThan(1);
+    // One day of a range is enough: "Monday:" holds "weekdays".
+    const monday = readPassages({
+      question: 'What time do you open on weekdays?',
+      passages: [passage('Monday: open 9:00.\n\nSat: open 10:00.')],
+    });
+    expect(monday.candidates[0]?.features.termCover).toBe(1);
     // A day the passage never names stays a word no passage uses.
     expect(cover('What time do you open on sundays?').unseen).toHaveLength(1);
+  });
+
+  it.each([
+    ['What does the TEU not do?', true],
+    ['In what year did the UK not vote?', true],
+    ['Which pets cant enter the pool?', true],
+    ['Which big pools do the town councils not fund?', true],
+    ['What does the very big old pool not allow?', true],
+    ['Who has never swum here?', true],
+    ['what do members dont need?', true],
+    ['Is diving not allowed?', false],
+    ['the pool does not allow what?', false],
+    ['What does the pool allow if I am not a member?', false],
+    ['Which lanes that are not open are free?', false],
+    ['What does the pool allow that the gym does not?', false],
+    ['What does the pool say members can not do?', false],
+    ['What pets never enter the pool?', false],
+    // At most three words between the question word and its auxiliary, five between that and "not".
+    ['Which of the many pools does not allow diving?', false],
+    ['What does the very big old town pool not allow?', false],
+    ['', false],
+  ])('reads %j as asking what is not so: %s', (clause, asks) => {
+    expect(asksNegated(clause)).toBe(asks);
+  });
+
+  it('reads every question word, after any leading preposition, as opening a question that may ask what is not so', () => {
+    const questions = [
+      'Whom did the council not elect?',
+      'Whose pets are not allowed?',
+      'Where can I not swim?',
+      'Why is the pool not open?',
+      'How can I not pay?',
+      'When is the pool not open?',
+      ...'on at for from to by with of after before since during until under'
+        .split(' ')
+        .map((preposition) => `${preposition} which days is the pool not open?`),
+    ];
+    expect(questions.filter((question) => !asksNegated(question))).toEqual([]);
   });
 
   it('rules out a unit without a negation when the clause that asks holds one, and only then', () => {
