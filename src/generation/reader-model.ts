@@ -3,21 +3,22 @@ import type { ReaderModel } from './reader';
 
 // Written by `npm run fit:reader -- --write` (scripts/fit-reader.ts); the report is docs/reader-fit.md.
 export const READER_MODEL: ReaderModel = {
-  bias: -4.727,
+  bias: -4.616,
   weights: {
-    termCover: 1.813,
-    contextCover: 1.35,
-    unseenTerms: 1.241,
-    phraseCover: 0.335,
+    termCover: 1.812,
+    contextCover: 1.301,
+    unseenTerms: 1.169,
+    phraseCover: 0.339,
     kindHeld: 0,
-    kindExact: -0.258,
-    openForm: -0.422,
-    focus: 2.01,
-    firstPassage: 1.521,
-    figureAbsent: -0.246,
-    negationAbsent: -0.61,
+    kindExact: -0.248,
+    openForm: -0.416,
+    focus: 1.995,
+    firstPassage: 1.461,
+    figureAbsent: -0.243,
+    negationAbsent: -0.605,
+    termsElsewhere: -0.395,
   },
-  threshold: 0.449,
+  threshold: 0.441,
   source:
     'npm run fit:reader (2026-12-04) on eval/questions.json (22 questions), eval/paraphrases.json (164 questions), ../shared/benchmarks/squad2/train-v2.0-part.json (590 questions); 6255 candidate units',
 };

@@ -34,6 +34,7 @@ export const FEATURE_NAMES = [
   'firstPassage',
   'figureAbsent',
   'negationAbsent',
+  'termsElsewhere',
 ] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 export type Features = Record<FeatureName, number>;
@@ -187,6 +188,30 @@ export function readPassages(options: { question: string; passages: readonly Pas
     passages.map((passage) => [passage, askedDays.size > 0 && daysIn(passage.text).size > 0]),
   );
 
+  // The question's terms each passage holds, headings included: a term the unit's passage lacks and
+  // another passage of the context holds says the question is about what that other passage describes
+  // ("book a computer" of the study rooms' passage, when the computers' passage is given too).
+  const termsOfPassage = new Map(
+    passages.map((passage) => [
+      passage,
+      withDays(
+        new Set([...tokenize(passage.text), ...tokenize(passage.trail.join(' '))]),
+        daysOfTerm,
+        passage.text,
+      ),
+    ]),
+  );
+  const elsewhere = new Map(
+    passages.map((own) => {
+      const held = shape.terms.filter(
+        (term) =>
+          !(termsOfPassage.get(own) as Set<string>).has(term) &&
+          passages.some((other) => other !== own && (termsOfPassage.get(other) as Set<string>).has(term)),
+      ).length;
+      return [own, shape.terms.length === 0 ? 0 : held / shape.terms.length];
+    }),
+  );
+
   const candidates = units.map((unit, at): Candidate => {
     const text = unitText(unit);
     const terms = withDays(unitTerms[at] as Set<string>, daysOfTerm, text);
@@ -229,6 +254,7 @@ export function readPassages(options: { question: string; passages: readonly Pas
       firstPassage: unit.passage === passages[0] ? 1 : 0,
       figureAbsent: 0,
       negationAbsent: 0,
+      termsElsewhere: elsewhere.get(unit.passage) ?? 0,
     };
     // What the question names, and the kind of answer it asks for, in one unit: the two together say
     // more than either ("| Magazines | 14 days | 1 |" for "how long can I keep a magazine?").

@@ -85,6 +85,27 @@ describe('the reader model', () => {
     expect(phones?.broken).toBe('states no number of seats');
   });
 
+  it('marks the share of the question’s terms its own passage lacks and another passage given holds', () => {
+    const rooms = passage('Study rooms can be booked 7 days in advance.', 'f#rooms');
+    const computers = {
+      ...passage('Each computer session lasts 60 minutes.', 'f#computers'),
+      trail: ['Computers'],
+    };
+    const elsewhere = (question: string, passages: Passage[]) =>
+      readPassages({ question, passages }).candidates.map((c) => c.features.termsElsewhere);
+    // "computer" is the computers' passage's (in its text and heading), not the study rooms'; "advance"
+    // and "book" are the study rooms' passage's.
+    expect(elsewhere('How far in advance can I book a computer?', [rooms, computers])).toEqual([
+      1 / 3,
+      2 / 3,
+    ]);
+    // Given alone, the study rooms' passage lacks "computer" with no other passage holding it.
+    expect(elsewhere('How far in advance can I book a computer?', [rooms])).toEqual([0]);
+    expect(elsewhere('Can I book a study room in advance?', [rooms, computers])).toEqual([0, 1]);
+    // A question with no terms has none elsewhere.
+    expect(elsewhere('What is it?', [rooms, computers])).toEqual([0, 0]);
+  });
+
   it('counts a question word no passage uses, and leaves out a typo of a small word', () => {
     const text = 'Joining takes about 10 minutes at the front desk.';
     const reading = readPassages({
