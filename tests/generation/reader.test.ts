@@ -87,9 +87,10 @@ describe('the reader model', () => {
 
   it('marks the share of the question’s terms its own passage lacks and another passage given holds', () => {
     const rooms = passage('Study rooms can be booked 7 days in advance.', 'f#rooms');
+    // "computer" only in the computers' passage's headings.
     const computers = {
-      ...passage('Each computer session lasts 60 minutes.', 'f#computers'),
-      trail: ['Computers'],
+      ...passage('Each session lasts 60 minutes.', 'f#computers'),
+      trail: ['Spaces', 'Computers'],
     };
     const elsewhere = (question: string, passages: Passage[]) =>
       readPassages({ question, passages }).candidates.map((c) => c.features.termsElsewhere);
@@ -98,6 +99,11 @@ describe('the reader model', () => {
     expect(elsewhere('How far in advance can I book a computer?', [rooms, computers])).toEqual([
       1 / 3,
       2 / 3,
+    ]);
+    // A term no passage holds ("sunday") is elsewhere for none.
+    expect(elsewhere('How far in advance can I book a computer on Sunday?', [rooms, computers])).toEqual([
+      1 / 4,
+      2 / 4,
     ]);
     // Given alone, the study rooms' passage lacks "computer" with no other passage holding it.
     expect(elsewhere('How far in advance can I book a computer?', [rooms])).toEqual([0]);
@@ -313,6 +319,26 @@ describe('the reader model', () => {
       readPassages({ question, passages: [passage(hours)] }).candidates.map((c) => c.broken);
     expect(read('What time does the library close?')).toEqual([undefined, undefined]);
     expect(read('Which library is shut?')).toEqual(['says "open", not "shut"', undefined]);
+    // So for who, who is on, and where: each asks for a thing the opposite does not name.
+    const coaches = passage('Ana coaches the fast swimmers.');
+    const first = (question: string, about = coaches) =>
+      readPassages({ question, passages: [about] }).candidates[0]?.broken;
+    expect(first('Who coaches the slow swimmers?')).toBe('says "fast", not "slow"');
+    expect(first('Who is on the slow committee?', passage('Ana sits on the fast committee.'))).toBe(
+      'says "fast", not "slow"',
+    );
+    expect(first('Where do slow swimmers swim?', passage('Fast swimmers swim in the outdoor pool.'))).toBe(
+      'says "fast", not "slow"',
+    );
+  });
+
+  it('reads a unit with its passage: the share of the question’s terms the passage holds', () => {
+    const text = 'The quiet areas have 40 reading seats.';
+    const [seats] = readPassages({
+      question: 'How many seats are in the gym?',
+      passages: [passage(text)],
+    }).candidates;
+    expect(seats?.features.contextCover).toBe(0.5);
   });
 
   it('ranks a unit of the first passage above the same unit of a later one', () => {
