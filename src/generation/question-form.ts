@@ -35,7 +35,13 @@ const QUESTION_FORMS: ReadonlyArray<{ form: RegExp; kind: AnswerKind }> = [
   // "How many times…" asks how often, as "how often" does: "times" is no thing the answer must name.
   { form: opening(String.raw`how\s+many(?:\s+times)?`), kind: 'count' },
   { form: opening(String.raw`how\s+old|(?:at\s+)?what\s+age`), kind: 'age' },
-  { form: opening(String.raw`how\s+(?:long|often|soon|frequently)`), kind: 'duration' },
+  // "How far ahead…", "How far in advance…" ask how long before: a duration, not a distance.
+  {
+    form: opening(
+      String.raw`how\s+(?:long|often|soon|frequently)|how\s+far(?=\s+(?:ahead|in\s+advance)(?![\p{L}]))(?:\s+ahead)?`,
+    ),
+    kind: 'duration',
+  },
   { form: opening(String.raw`how\s+(?:far|big|large|tall|high|deep|wide|heavy|fast)`), kind: 'measure' },
   {
     form: opening(

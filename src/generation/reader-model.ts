@@ -3,22 +3,22 @@ import type { ReaderModel } from './reader';
 
 // Written by `npm run fit:reader -- --write` (scripts/fit-reader.ts); the report is docs/reader-fit.md.
 export const READER_MODEL: ReaderModel = {
-  bias: -4.616,
+  bias: -4.644,
   weights: {
-    termCover: 1.812,
-    contextCover: 1.301,
-    unseenTerms: 1.169,
-    phraseCover: 0.339,
+    termCover: 1.809,
+    contextCover: 1.307,
+    unseenTerms: 1.151,
+    phraseCover: 0.327,
     kindHeld: 0,
-    kindExact: -0.248,
-    openForm: -0.416,
-    focus: 1.995,
-    firstPassage: 1.461,
+    kindExact: -0.212,
+    openForm: -0.414,
+    focus: 2,
+    firstPassage: 1.46,
     figureAbsent: -0.243,
     negationAbsent: -0.605,
-    termsElsewhere: -0.395,
+    termsElsewhere: -0.396,
   },
-  threshold: 0.441,
+  threshold: 0.439,
   source:
     'npm run fit:reader (2026-12-04) on eval/questions.json (22 questions), eval/paraphrases.json (164 questions), ../shared/benchmarks/squad2/train-v2.0-part.json (590 questions); 6255 candidate units',
 };

@@ -62,6 +62,21 @@ describe('the question form: one home for the stand-in and its check', () => {
     expect(readQuestion('How many timetables are there?').terms).toHaveLength(1);
   });
 
+  it('reads "how far ahead" and "how far in advance" as asking how long before, and "how far" alone as a distance', () => {
+    expect(questionForm('how far ahead can i reserve a room?')).toEqual({
+      kind: 'duration',
+      words: ['how', 'far', 'ahead'],
+    });
+    // "in advance" stays a word the answer is looked for with.
+    expect(questionForm('How far in advance can I book?')).toEqual({
+      kind: 'duration',
+      words: ['how', 'far'],
+    });
+    expect(readQuestion('How far in advance can I book?').terms).toContain('advanc');
+    expect(answerKind('How far is the station?')).toBe('measure');
+    expect(answerKind('How far aheadish is it?')).toBe('measure');
+  });
+
   it('leaves out the words that say how a question is put: "still", "anything", "what happens if"', () => {
     expect(readQuestion('can i still borrow if my card has expired?').terms).toEqual([
       'borrow',
