@@ -26,8 +26,8 @@ export const DEFAULT_GATE: GateSettings = {
   threshold: 0.138,
   minMargin: 0,
   source:
-    'midpoint of the gap on eval/questions.json (npm run eval -- --calibrate, 2026-12-03): ' +
-    'lowest answerable 0.179, highest gate-decidable unanswerable 0.097',
+    'midpoint of the gap on eval/questions.json (npm run eval -- --calibrate, 2026-12-04): ' +
+    'lowest answerable 0.180, highest gate-decidable unanswerable 0.097',
 };
 
 /**

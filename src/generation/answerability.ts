@@ -60,7 +60,7 @@ const NAMING_WORDS: ReadonlySet<string> = new Set(
 const FILLER_WORDS: ReadonlySet<string> = new Set(
   `still ever really actually even already anyway able anything something everything nothing anyone
   anybody someone somebody everyone everybody happen happens happened happening ago want wants wanted
-  think thought stuff`.split(/\s+/u),
+  think thought stuff anymore`.split(/\s+/u),
 );
 // A capitalised word after these opens a sentence, not a name: "…on Sunday? Thanks!", "…? Cheers".
 const SENTENCE_MARK = /^[.!?]$/u;

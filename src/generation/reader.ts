@@ -61,7 +61,7 @@ export interface Reading {
   unseen: string[];
 }
 
-// Read by the text model, which spells a negation out ("aren't" → "are", "not").
+// Read by the text model, which spells a negation out ("aren't", "cannot", chat's "cant" → "are"/"can", "not").
 const NEGATIONS: ReadonlySet<string> = new Set([
   'not',
   'never',
@@ -71,7 +71,6 @@ const NEGATIONS: ReadonlySet<string> = new Set([
   'nothing',
   'neither',
   'nor',
-  'cannot',
 ]);
 const negates = (text: string) => words(text).some((word) => NEGATIONS.has(word));
 
@@ -311,7 +310,6 @@ export function asksNegated(clause: string): boolean {
   let auxiliary = -1;
   for (let next = at; next < Math.min(said.length, at + 4); next++) {
     const word = said[next] as string;
-    if (NEGATED_AUXILIARIES.has(word)) return true;
     if (AUXILIARY_WORDS.has(word)) {
       auxiliary = next;
       break;
@@ -321,7 +319,7 @@ export function asksNegated(clause: string): boolean {
   if (auxiliary < 0) return false;
   for (let next = auxiliary + 1; next < Math.min(said.length, auxiliary + 7); next++) {
     const word = said[next] as string;
-    if (word === 'not' || word === 'never' || NEGATED_AUXILIARIES.has(word)) return true;
+    if (word === 'not' || word === 'never') return true;
     if (AUXILIARY_WORDS.has(word) || CLAUSE_OPENERS.has(word)) return false;
   }
   return false;
@@ -356,12 +354,6 @@ const LEAD_PREPOSITIONS: ReadonlySet<string> = new Set([
   'under',
 ]);
 const AUXILIARY_WORDS: ReadonlySet<string> = new Set(AUXILIARIES);
-// "cannot" is one word, and chat drops the apostrophe: "cant", "dont", "isnt".
-const NEGATED_AUXILIARIES: ReadonlySet<string> = new Set(
-  'cannot cant dont doesnt didnt isnt arent wasnt werent wont wouldnt couldnt shouldnt havent hasnt'.split(
-    ' ',
-  ),
-);
 const CLAUSE_OPENERS: ReadonlySet<string> = new Set(
   'if when whenever after before until till unless because although though while whereas once that who whom which where whose'.split(
     ' ',

@@ -13,6 +13,9 @@ const WORD_OR_NUMBER_START = /^[\p{L}\d]/u;
 // "doesn't" → "does" + "not"; "can't", "won't" and "shan't" lose more than the n't.
 const NEGATION = /n't$/u;
 const NEGATED_BASE: Readonly<Record<string, string>> = { ca: 'can', wo: 'will', sha: 'shall' };
+// Chat drops the apostrophe: "cant", "dont", "isnt" are read as "can't", "don't", "isn't"; "cannot" is
+// "can" and "not", as "can't" is.
+const CHAT_NEGATION = /^(?:ca|do|does|did|is|are|was|were|wo|would|could|should|have|has|had|need)nt$/u;
 // Phones and word processors type "What’s" with a typographic apostrophe; it must fold like "What's".
 const TYPOGRAPHIC_APOSTROPHE = /[\u2018\u2019\u02bc]/gu;
 const LOWER_CASE = /\p{Ll}/u;
@@ -76,9 +79,16 @@ export function tokensOf(text: string): TextToken[] {
     }
     const acronym = hasLowerCase && UPPER_CASE_WORD.test(token);
     const lower = token.toLowerCase();
-    if (NEGATION.test(lower)) {
-      const base = lower.slice(0, -3);
-      push({ word: NEGATED_BASE[base] ?? base, acronym: false }, token.slice(0, -3));
+    if (lower === 'cannot') {
+      push({ word: 'can', acronym: false }, token.slice(0, 3));
+      push({ word: 'not', acronym: false }, 'not');
+      continue;
+    }
+    const chat = !acronym && CHAT_NEGATION.test(lower);
+    if (NEGATION.test(lower) || chat) {
+      const cut = chat ? 2 : 3;
+      const base = lower.slice(0, -cut);
+      push({ word: NEGATED_BASE[base] ?? base, acronym: false }, token.slice(0, -cut));
       push({ word: 'not', acronym: false }, 'not');
       continue;
     }

@@ -82,6 +82,19 @@ describe('the text model', () => {
     expect(tokenize("Why doesn't my card work?")).toEqual([termOf('card'), termOf('work')]);
   });
 
+  it('spells out "cannot" and the negations chat types without an apostrophe: "cant", "dont", "wont"', () => {
+    expect(words('cannot cant dont doesnt didnt isnt arent wasnt werent wont')).toEqual(
+      'can not can not do not does not did not is not are not was not were not will not'.split(' '),
+    );
+    expect(words('wouldnt couldnt shouldnt havent hasnt hadnt neednt Dont')).toEqual(
+      'would not could not should not have not has not had not need not do not'.split(' '),
+    );
+    expect(tokenize('before i cant borrow')).toEqual([termOf('borrow')]);
+    // Words that only end like one stay whole; so does one written as an acronym among lower case.
+    expect(words('want hint mount giant')).toEqual(['want', 'hint', 'mount', 'giant']);
+    expect(words('it is CANT here')).toEqual(['it', 'is', 'cant', 'here']);
+  });
+
   it('reads a hyphenated word as the compound written solid', () => {
     expect(tokenize('an inter-library loan')).toEqual([
       termOf('interlibrary'),
