@@ -129,11 +129,18 @@ export function readPassages(options: { question: string; passages: readonly Pas
       return days.size > 0 ? [[term, days] as const] : [];
     }),
   );
-  const contextTerms = withDays(
-    new Set(passages.flatMap((passage) => [...tokenize(passage.text), ...tokenize(passage.trail.join(' '))])),
-    daysOfTerm,
-    passages.map((passage) => passage.text).join('\n'),
+  // The question's terms each passage holds, headings included.
+  const termsOfPassage = new Map(
+    passages.map((passage) => [
+      passage,
+      withDays(
+        new Set([...tokenize(passage.text), ...tokenize(passage.trail.join(' '))]),
+        daysOfTerm,
+        passage.text,
+      ),
+    ]),
   );
+  const contextTerms = new Set([...termsOfPassage.values()].flatMap((terms) => [...terms]));
   // A word no passage uses that is one slip from a small word is that word mistyped: "dose" → "does".
   const typos = fullShape.terms.filter(
     (term) => !contextTerms.has(term) && typoOfFunctionWord(fullShape.wordOf.get(term) ?? term),
@@ -187,19 +194,9 @@ export function readPassages(options: { question: string; passages: readonly Pas
     passages.map((passage) => [passage, askedDays.size > 0 && daysIn(passage.text).size > 0]),
   );
 
-  // The question's terms each passage holds, headings included: a term the unit's passage lacks and
-  // another passage of the context holds says the question is about what that other passage describes
-  // ("book a computer" of the study rooms' passage, when the computers' passage is given too).
-  const termsOfPassage = new Map(
-    passages.map((passage) => [
-      passage,
-      withDays(
-        new Set([...tokenize(passage.text), ...tokenize(passage.trail.join(' '))]),
-        daysOfTerm,
-        passage.text,
-      ),
-    ]),
-  );
+  // A term the unit's passage lacks and another passage of the context holds says the question is about
+  // what that other passage describes ("book a computer" of the study rooms' passage, when the computers'
+  // passage is given too).
   const elsewhere = new Map(
     passages.map((own) => {
       const held = shape.terms.filter(
