@@ -62,6 +62,9 @@ const FILLER_WORDS: ReadonlySet<string> = new Set(
   anybody someone somebody everyone everybody happen happens happened happening ago want wants wanted
   think thought stuff anymore`.split(/\s+/u),
 );
+/** A word that is neither part of a thing the question names nor one a unit must share. */
+const namesNothing = (word: string) =>
+  PHRASE_BREAKERS.has(word) || NAMING_WORDS.has(word) || FILLER_WORDS.has(word);
 // A capitalised word after these opens a sentence, not a name: "…on Sunday? Thanks!", "…? Cheers".
 const SENTENCE_MARK = /^[.!?]$/u;
 // "a new one", "the blue ones": a pronoun standing for a thing already named, not a thing to find.
@@ -140,12 +143,7 @@ export function phrasesOf(question: string): Phrase[] {
       current = undefined;
       return;
     }
-    if (
-      folded === '' ||
-      PHRASE_BREAKERS.has(folded) ||
-      NAMING_WORDS.has(folded) ||
-      FILLER_WORDS.has(folded)
-    ) {
+    if (folded === '' || namesNothing(folded)) {
       close(folded);
       return;
     }
@@ -182,8 +180,7 @@ export function readQuestion(question: string): QuestionShape {
   const wordOf = new Map<string, string>();
   // Courtesy is no part of what is asked: "Hi! … Cheers" must not be looked for in the answer.
   for (const word of words(stripCourtesy(question))) {
-    if (word === '' || STOPWORDS.has(word) || NAMING_WORDS.has(word) || PHRASE_BREAKERS.has(word)) continue;
-    if (FILLER_WORDS.has(word)) continue;
+    if (word === '' || STOPWORDS.has(word) || namesNothing(word)) continue;
     if (PRONOUN_ONE.has(word) || formWords.has(word)) continue;
     if (!wordOf.has(termOf(word))) wordOf.set(termOf(word), word);
   }

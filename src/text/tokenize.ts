@@ -79,16 +79,10 @@ export function tokensOf(text: string): TextToken[] {
     }
     const acronym = hasLowerCase && UPPER_CASE_WORD.test(token);
     const lower = token.toLowerCase();
-    if (lower === 'cannot') {
-      push({ word: 'can', acronym: false }, token.slice(0, 3));
-      push({ word: 'not', acronym: false }, 'not');
-      continue;
-    }
-    const chat = !acronym && CHAT_NEGATION.test(lower);
-    if (NEGATION.test(lower) || chat) {
-      const cut = chat ? 2 : 3;
-      const base = lower.slice(0, -cut);
-      push({ word: NEGATED_BASE[base] ?? base, acronym: false }, token.slice(0, -cut));
+    const kept = negatedBaseLength(lower, acronym);
+    if (kept !== undefined) {
+      const base = lower.slice(0, kept);
+      push({ word: NEGATED_BASE[base] ?? base, acronym: false }, token.slice(0, kept));
       push({ word: 'not', acronym: false }, 'not');
       continue;
     }
@@ -101,6 +95,14 @@ export function tokensOf(text: string): TextToken[] {
     push({ word: word.replaceAll('-', ''), acronym, parts: word.split('-') }, written);
   }
   return found;
+}
+
+/** How much of a negated word is its auxiliary ("doesn't", "doesnt" → 4; "cannot" → 3), if it is one. */
+function negatedBaseLength(lower: string, acronym: boolean): number | undefined {
+  if (NEGATION.test(lower)) return lower.length - 3;
+  if (lower === 'cannot') return 3;
+  if (!acronym && CHAT_NEGATION.test(lower)) return lower.length - 2;
+  return undefined;
 }
 
 /** The words of a text with how each was written; see `words`. */
