@@ -2,7 +2,7 @@
 // page can build the index at load (its first download, held to a size budget) without them.
 import { editDistance } from '../text/edit-distance';
 import { isName } from '../text/names';
-import { fold, type TermOf, termOf, termsOf, wholeWord, words } from '../text/tokenize';
+import { fold, STOPWORDS, type TermOf, termOf, termsOf, tokensOf, wholeWord, words } from '../text/tokenize';
 import type { Passage, QuestionReading, Scored, Thesaurus } from '../types';
 import { type EvidenceFeatures, type EvidenceWeights, evidenceScore } from './evidence';
 import { InvertedIndex } from './inverted-index';
@@ -28,6 +28,9 @@ export interface Retrieval {
 const MIN_TYPO_LETTERS = 5;
 const MIN_TWO_EDITS = 8;
 const LETTERS_ONLY = /^\p{L}+$/u;
+// The shortest part a compound the corpus lacks is split into: shorter parts ("a", "in", "on") make
+// splits of ordinary words ("cart" → "car t").
+const MIN_PART_LETTERS = 3;
 // How many passages holding a term are read for the ways the corpus writes it, best first: its forms
 // recur, and a common term's thousands of passages are not worth a question's time.
 const WRITTEN_FORMS_READ = 50;
@@ -80,11 +83,12 @@ export function retrieverOn(options: RetrieverOptions): Retriever {
    * term it gives counts `expansionWeight` of a written one), or else, when it is long enough, as the
    * nearest corpus term (a typo), unless another word stays unknown.
    */
-  function readTerms(question: string): {
+  function readTerms(written: string): {
     terms: TermOf[];
     reading: QuestionReading;
     factors: Map<string, number>;
   } {
+    const { question, joined } = joinCompounds(written);
     const reading: QuestionReading = { readAs: [], expanded: [], names: [] };
     const factors = new Map<string, number>();
     let unread = false;
@@ -111,6 +115,11 @@ export function retrieverOn(options: RetrieverOptions): Retriever {
       const near = nearestTerm({ index, term, maxDistance });
       const asWritten = near === undefined ? undefined : writtenNear({ word, term: near, maxDistance });
       if (near === undefined || asWritten === undefined) {
+        const parts = splitCompound(word);
+        if (parts !== undefined) {
+          reading.readAs.push({ written: word, readAs: parts.join(' ') });
+          return parts.map((part) => ({ term: termOf(part), word: part }));
+        }
         unread = true;
         return [found];
       }
@@ -123,10 +132,75 @@ export function retrieverOn(options: RetrieverOptions): Retriever {
     // the corpus never writes: it is about something else, and another of its words one slip from a
     // corpus word is a coincidence (a surname one letter from "charges"), so no slip is read in it. Short
     // words, numbers and words the thesaurus read do not count.
+    // Two words read as the one word the corpus writes are no slip, and stay read so.
     if (unread && reading.readAs.length > 0) {
-      return { terms: termsOf(question), reading: { ...reading, readAs: [] }, factors };
+      return { terms: termsOf(question), reading: { ...reading, readAs: joined }, factors };
     }
-    return { terms, reading, factors };
+    return { terms, reading: { ...reading, readAs: [...joined, ...reading.readAs] }, factors };
+  }
+
+  const isTerm = (word: string) => index.termId(termOf(word)) !== undefined;
+
+  /**
+   * The question with each pair of adjacent words the corpus writes as one word read as that word: "audio
+   * book" as "audiobook", "inter library" as "interlibrary" (a hyphen already joins: "inter-library").
+   * People split compounds a manual writes closed; the parts alone would meet other passages, or none.
+   */
+  function joinCompounds(question: string): { question: string; joined: QuestionReading['readAs'] } {
+    const pairs: Array<[string, string]> = [];
+    let previous: string | undefined;
+    for (const token of tokensOf(question)) {
+      const word = token.kind === 'word' ? token.word.word : undefined;
+      const joinable = word !== undefined && LETTERS_ONLY.test(word) && !STOPWORDS.has(word);
+      if (joinable && previous !== undefined && joinsAsOne(previous, word)) {
+        pairs.push([previous, word]);
+        previous = undefined;
+        continue;
+      }
+      previous = joinable ? word : undefined;
+    }
+    const joined: QuestionReading['readAs'] = [];
+    let read = fold(question);
+    for (const [first, second] of pairs) {
+      // As typed ("Audio  Book"), so that the reader finds the words the reading names.
+      read = read.replace(wholeWord(`${first}\\s+${second}`, 'iu'), (written) => {
+        joined.push({ written, readAs: first + second });
+        return first + second;
+      });
+    }
+    return { question: read, joined };
+  }
+
+  /**
+   * Whether two words are the one word the corpus writes, where one of them is no corpus word: two it
+   * uses ("error boundary") say more apart than as the one word its code writes ("ErrorBoundary").
+   */
+  const joinsAsOne = (first: string, second: string) =>
+    !(isTerm(first) && isTerm(second)) && isTerm(first + second);
+
+  /**
+   * A word the corpus lacks, read as two words it writes side by side when no slip explains it:
+   * "bookdrop" as "book drop" ("weekdays" is not "week days" in a corpus that writes "days a week"; "setup"
+   * would need the stopword "up" and is left alone). Each part has at least MIN_PART_LETTERS letters and is
+   * no stopword; the split with the longer first part wins.
+   */
+  function splitCompound(word: string): [string, string] | undefined {
+    for (let at = word.length - MIN_PART_LETTERS; at >= MIN_PART_LETTERS; at--) {
+      const parts: [string, string] = [word.slice(0, at), word.slice(at)];
+      if (parts.every((part) => !STOPWORDS.has(part) && isTerm(part)) && writtenSideBySide(parts)) {
+        return parts;
+      }
+    }
+    return undefined;
+  }
+
+  /** Whether a passage holding both words writes them one after the other. */
+  function writtenSideBySide([first, second]: [string, string]): boolean {
+    const wanted = [termOf(first), termOf(second)];
+    return index.search(wanted, WRITTEN_FORMS_READ).some((hit) => {
+      const terms = words(passageText(passages[hit.doc] as Passage)).map(termOf);
+      return terms.some((term, at) => term === wanted[0] && terms[at + 1] === wanted[1]);
+    });
   }
 
   /**

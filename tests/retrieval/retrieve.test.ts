@@ -223,6 +223,51 @@ describe('reading the question', () => {
     expect(inParis.read('are library cards free in paris', 3).reading.names).toEqual([]);
   });
 
+  it('reads two words the corpus writes as one as that word, and one word it writes as two as those', () => {
+    const texts = ['Audiobooks are lent for 21 days.', 'Return items in the book drop.', 'Cards are free.'];
+    const shelf = texts.map((text, i) => passage(`c#p${i}`, text));
+    const built = buildPostings(shelf.map((p) => tokenize(passageText(p))));
+    const retriever = createRetriever({ model: TFIDF, ...built, passages: shelf });
+    const joined = retriever.read('how long can I keep an Audio  Book', 3);
+    expect(joined.reading.readAs).toEqual([{ written: 'Audio  Book', readAs: 'audiobook' }]);
+    const closed = retriever.read('how long can I keep an audiobook', 3);
+    expect(joined.scored[0]?.score).toBeCloseTo(closed.scored[0]?.score ?? 0, 12);
+    const split = retriever.read('is there a bookdrop', 3);
+    expect(split.reading.readAs).toEqual([{ written: 'bookdrop', readAs: 'book drop' }]);
+    expect(split.scored[0]?.passage.id).toBe('c#p1');
+    // A pair the corpus does not write as one stays two words; a stopword is never half a compound, nor
+    // is a part shorter than three letters.
+    expect(retriever.read('audio cards', 3).reading.readAs).toEqual([]);
+    // Nor is a word split into two the corpus never writes side by side ("daysitems").
+    expect(retriever.read('are daysitems free', 3).reading.readAs).toEqual([]);
+    // Two words the corpus uses apart stay two, even where its code writes them as one.
+    const code = [
+      passage('e#p0', 'Wrap it in an ErrorBoundary.'),
+      passage('e#p1', 'An error boundary catches.'),
+    ];
+    const both = buildPostings(code.map((p) => tokenize(passageText(p))));
+    const reader = createRetriever({ model: TFIDF, ...both, passages: code });
+    expect(reader.read('what does an error boundary catch', 3).reading.readAs).toEqual([]);
+    expect(retriever.read('is the bookin drop open', 3).reading.readAs).toEqual([]);
+    // The parts keep the letters typed; a slip of a corpus word is read as that word, not split.
+    expect(retriever.read('where is the booksdrop', 3).reading.readAs).toEqual([
+      { written: 'booksdrop', readAs: 'books drop' },
+    ]);
+    expect(retriever.read('are audiobooks lent', 3).reading.readAs).toEqual([]);
+    expect(retriever.read('are audiobokks lent', 3).reading.readAs).toEqual([
+      { written: 'audiobokks', readAs: 'audiobooks' },
+    ]);
+  });
+
+  it('keeps two words read as one when another word of the question is unknown', () => {
+    const shelf = [passage('c#p0', 'Audiobooks are lent for 21 days.')];
+    const built = buildPostings(shelf.map((p) => tokenize(passageText(p))));
+    const retriever = createRetriever({ model: TFIDF, ...built, passages: shelf });
+    expect(retriever.read('an audio book about zorvath', 3).reading.readAs).toEqual([
+      { written: 'audio book', readAs: 'audiobook' },
+    ]);
+  });
+
   it('finds how the corpus writes a term in any passage that holds it, not only the best', () => {
     const texts = ['Libraries, libraries: libraries.', 'The library opens at nine.'];
     const forms = texts.map((text, i) => passage(`g#p${i}`, text));
