@@ -1,4 +1,3 @@
-import { editDistance } from '../text/edit-distance';
 import { STOPWORDS } from '../text/tokenize';
 
 // Small words typed wrong: "dose" for "does", "teh" for "the", "hwo" for "how". Such a word is not a
@@ -8,15 +7,23 @@ import { STOPWORDS } from '../text/tokenize';
 const SHORTEST_TYPO = 4;
 
 /**
- * Whether `word` (lower case, not itself a stopword) is a stopword with two letters swapped or one letter
- * changed after the first: "dose" → "does". Only slips that keep the length and the first letter: "hours"
- * is one letter from "ours" and "hour" one from "your", and both are words in their own right.
+ * Whether `word` (lower case, not itself a stopword) is a stopword with two letters after the first
+ * swapped: "dose" → "does", "waht" → "what". Only swaps: a letter changed makes real words of stopwords
+ * too often ("dogs" and "dies" are one letter from "does", "wall" from "will"), and a
+ * word the question means must never be left out as a slip.
  */
 export function typoOfFunctionWord(word: string): boolean {
   if (word.length < SHORTEST_TYPO || STOPWORDS.has(word)) return false;
   for (const stopword of STOPWORDS) {
-    if (stopword.length !== word.length || stopword[0] !== word[0]) continue;
-    if (editDistance({ from: word, to: stopword, max: 1 }) <= 1) return true;
+    if (stopword.length === word.length && stopword[0] === word[0] && swapsTwo(word, stopword)) return true;
   }
   return false;
+}
+
+/** Whether `a` is `b` with two neighbouring letters swapped, and otherwise the same. */
+function swapsTwo(a: string, b: string): boolean {
+  const differ = [...a].flatMap((letter, at) => (letter === b[at] ? [] : [at]));
+  if (differ.length !== 2) return false;
+  const [first, second] = differ as [number, number];
+  return second === first + 1 && a[first] === b[second] && a[second] === b[first];
 }

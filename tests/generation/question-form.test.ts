@@ -229,5 +229,11 @@ describe('what the question asks about: the too-strict checks of issue 14', () =
     expect(typoOfFunctionWord('hour')).toBe(false);
     expect(typoOfFunctionWord('card')).toBe(false);
     expect(typoOfFunctionWord('does')).toBe(false);
+    // A letter changed is no slip: it makes real words of small ones ("are dogs allowed?" is about dogs).
+    for (const word of ['dogs', 'dies', 'wall', 'thin', 'mist']) expect(typoOfFunctionWord(word)).toBe(false);
+    // Two letters swapped only where they are neighbours; the first letter stays.
+    expect(typoOfFunctionWord('dseo')).toBe(false);
+    expect(typoOfFunctionWord('odes')).toBe(false);
+    expect(typoOfFunctionWord('whne')).toBe(true);
   });
 });
