@@ -142,8 +142,15 @@ export function brokenConstraint(options: {
       ...currenciesIn(unit),
     ]);
     const asked = [...constraints.currencies];
-    if (stated.size > 0 && !asked.some((code) => stated.has(code))) {
-      return `states ${[...stated].join(', ')}, not ${asked.join(', ')}`;
+    if (!asked.some((code) => stated.has(code))) {
+      if (stated.size > 0) return `states ${[...stated].join(', ')}, not ${asked.join(', ')}`;
+      // A question that names a currency asks for a price in it, whatever its form ("what is the overdue
+      // charge in euros?"): a unit stating no amount gives none. Nor does one saying who pays nothing
+      // ("Junior card holders pay no overdue charges"): the stand-in cannot tell whether that is the
+      // price asked about, and refuses rather than guess. An amount naming no currency ("5.00") may be it.
+      if (!figures.some((figure) => figure.kind === 'amount')) {
+        return `states no amount in ${asked.join(', ')}`;
+      }
     }
   }
   if (constraints.unit !== undefined) {

@@ -25,7 +25,17 @@ describe('what a question fixes about its answer', () => {
       broken('How much is a Visitor card in BOB?', 'A Visitor card costs 30.00 BOB per year.'),
     ).toBeUndefined();
     expect(broken('How much is a Visitor card?', 'A Visitor card costs 30.00 BOB per year.')).toBeUndefined();
-    expect(broken('How much in US dollars?', 'Each hold is free.')).toBeUndefined();
+  });
+
+  it('refuses a unit that states no amount for a question naming a currency, whatever its form', () => {
+    expect(
+      broken('What is the overdue charge in euros per day?', 'Junior card holders pay no overdue charges.'),
+    ).toBe('states no amount in EUR');
+    // "Free" may be said of someone else than the question asks about: no price in dollars is given.
+    expect(broken('How much in US dollars?', 'Each hold is free.')).toBe('states no amount in USD');
+    expect(
+      broken('What is the overdue charge?', 'Junior card holders pay no overdue charges.'),
+    ).toBeUndefined();
   });
 
   it('refuses a duration in another unit than "how many hours" asks for', () => {
@@ -195,7 +205,9 @@ describe('what a question fixes: which units keep it', () => {
     expect(broken('How much in dollars?', 'It costs 30.00 BOB or 8 EUR.')).toBe('states BOB, EUR, not USD');
     expect(broken('How much in dollars or pounds?', 'It costs 30.00 BOB.')).toBe('states BOB, not USD, GBP');
     expect(broken('How much in dollars or euros?', 'It costs 8 EUR.')).toBeUndefined();
-    expect(broken('How much is a DVD loan in dollars?', 'DVDs can be borrowed for 7 days.')).toBeUndefined();
+    expect(broken('How much is a DVD loan in dollars?', 'DVDs can be borrowed for 7 days.')).toBe(
+      'states no amount in USD',
+    );
     // "5.00" names no currency, so it states none other than the one asked.
     expect(broken('How much in dollars?', 'It costs 5.00.')).toBeUndefined();
   });
