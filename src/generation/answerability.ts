@@ -37,6 +37,9 @@ const PHRASE_OPENERS: ReadonlySet<string> = new Set(
 const AUXILIARIES: ReadonlySet<string> = new Set(
   'do does did can could will would may might must should shall'.split(' '),
 );
+// A subject named without a determiner follows an auxiliary ("do kids pay"), a question's opening "is" or
+// "are" ("are dogs allowed") and "is there" ("is there parking").
+const BE: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were']);
 // Words that end a phrase without being part of it: "get" says nothing of its own ("does a hold get
 // cancelled" is "is a hold cancelled"), and prepositions the stopword list leaves in ("the boundary
 // behind…", "the streams along…").
@@ -96,6 +99,8 @@ interface OpenPhrase {
   capitalsOnly: boolean;
   /** The subject after an auxiliary: the run may end in the verb ("does the library open"). */
   subject: boolean;
+  /** A subject named without a determiner: its one word ("are dogs allowed"). */
+  bare?: boolean;
 }
 
 // Verbs that end a subject's run themselves, so the run holds no verb: "does the pool manager have".
@@ -113,6 +118,8 @@ export function phrasesOf(question: string): Phrase[] {
   const phrases: Phrase[] = [];
   let current: OpenPhrase | undefined;
   let previous = '';
+  let beforePrevious = '';
+  let previousOpened = false;
   let afterSentenceMark = false;
   const close = (ender: string) => {
     const run = current?.words ?? [];
@@ -135,7 +142,11 @@ export function phrasesOf(question: string): Phrase[] {
     const folded = token.kind === 'word' ? token.word.word : '';
     const read = { written: token.written, word: folded };
     const before = previous;
+    const twoBefore = beforePrevious;
     const opensSentence = afterSentenceMark;
+    const beforeOpened = previousOpened;
+    previousOpened = position === 0 || opensSentence;
+    beforePrevious = previous;
     previous = folded;
     afterSentenceMark = token.kind === 'mark' && SENTENCE_MARK.test(token.written);
     if (PRONOUN_ONE.has(folded) && current !== undefined) {
@@ -162,12 +173,23 @@ export function phrasesOf(question: string): Phrase[] {
       phrases.push({ text: token.written, words: [token.written], terms: [termOf(folded)] });
       return;
     }
-    if (current !== undefined && (!current.capitalsOnly || capitalised)) {
+    if (current !== undefined && (!current.capitalsOnly || capitalised) && !current.bare) {
       current.words.push(read);
       return;
     }
     close(folded);
+    // The subject of an auxiliary, named without a determiner: "Are dogs allowed…?" is about dogs, and a
+    // unit that does not name them does not answer it, however much else it shares.
+    // A form of "be" has its subject after it only where it opens the question ("Are dogs allowed?"); in
+    // "What device is used…", "Who is responsible…" what follows is said of the subject.
+    const bareSubject =
+      AUXILIARIES.has(before) ||
+      (BE.has(before) && beforeOpened) ||
+      (before === 'there' && BE.has(twoBefore));
     if (capitalised) current = { words: [read], capitalsOnly: true, subject: false };
+    // One word: with no determiner to start it, where the subject ends and its verb begins is a guess
+    // ("does setState batch updates").
+    else if (bareSubject) current = { words: [read], capitalsOnly: false, subject: true, bare: true };
   });
   close('');
   return phrases;
