@@ -1,6 +1,7 @@
 import { daysIn } from '../text/days';
 import { extractFigures } from '../text/figures';
 import { asName } from '../text/name-case';
+import { isName } from '../text/names';
 import { oppositesOf } from '../text/opposites';
 import { fold, STOPWORDS, termOf, tokenize, wholeWord, words } from '../text/tokenize';
 import type { Passage, QuestionReading } from '../types';
@@ -194,6 +195,10 @@ export function readPassages(options: { question: string; passages: readonly Pas
     passages.map((passage) => [passage, askedDays.size > 0 && daysIn(passage.text).size > 0]),
   );
 
+  // A name the question states (a place, person, people or language: "in egypt", "Artur Oppman") is one an
+  // answer must hold: a unit whose passage does not name it never answers, however much else it shares.
+  const names = [...new Set(words(question))].filter(isName);
+
   // A term the unit's passage lacks and another passage of the context holds says the question is about
   // what that other passage describes ("book a computer" of the study rooms' passage, when the computers'
   // passage is given too).
@@ -223,7 +228,11 @@ export function readPassages(options: { question: string; passages: readonly Pas
     const missingYear = askedYears.find((year) => !statedYears.includes(year));
     const missesDays =
       namesDays.get(unit.passage) === true && [...daysIn(stated)].every((day) => !askedDays.has(day));
+    const unnamed = names.find(
+      (name) => !(termsOfPassage.get(unit.passage) as Set<string>).has(termOf(name)),
+    );
     const broken =
+      (unnamed === undefined ? undefined : `is in a passage that never names ${asName(unnamed)}`) ??
       brokenConstraint({ constraints, unit: textOf(unit.passage, unit.core), about }) ??
       saysTheOpposite(shape, question, stated) ??
       (missingYear === undefined ? undefined : `does not say ${missingYear}`) ??

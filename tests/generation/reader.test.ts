@@ -380,16 +380,22 @@ describe('the question as retrieval read it', () => {
     expect(questionAsRead('a parisian card', reading)).toBe('a parisian card');
   });
 
-  it('is less sure of a sentence that lacks a name the question asks about, typed in lower case', () => {
-    // "russia" typed in lower case is a word like any other; read as the name "Russia", it is a named
-    // thing the sentence must hold, as when typed with its capital.
+  it('never answers from a passage that does not name a name the question asks about, however it is typed', () => {
+    // "russia" typed in lower case is read as the name "Russia": a named thing the answer must hold.
     const passages = [passage('People who live elsewhere can join too, on the card for non-residents.')];
     const question = 'where do most of the people live in russia?';
-    const sure = (asked: string) => rankCandidates({ question: asked, passages }).ranked[0]?.confidence ?? 1;
-    const named = questionAsRead(question, { readAs: [], expanded: [], names: ['russia'] });
-    expect(named).toBe('where do most of the people live in Russia?');
-    expect(sure(named)).toBeLessThan(sure(question));
-    expect(sure(named)).toBeCloseTo(sure('where do most of the people live in Russia?'), 12);
+    expect(questionAsRead(question, { readAs: [], expanded: [], names: ['russia'] })).toBe(
+      'where do most of the people live in Russia?',
+    );
+    for (const asked of [question, 'where do most of the people live in Russia?']) {
+      const [best] = rankCandidates({ question: asked, passages }).ranked;
+      expect(best?.ruledOut).toBe(true);
+      expect(best?.candidate.broken).toBe('is in a passage that never names Russia');
+    }
+    // A passage naming it may answer, whether or not the sentence quoted repeats the name.
+    const named = [passage('Russia is the largest country. Most of its people live in cities.')];
+    const ranked = rankCandidates({ question, passages: named }).ranked;
+    expect(ranked.map((scored) => scored.candidate.broken ?? 'kept')).toEqual(['kept', 'kept']);
   });
 
   it('lets the stand-in answer a question whose typo it would otherwise require in the answer', async () => {
