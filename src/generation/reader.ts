@@ -1,9 +1,10 @@
+import { stripCourtesy } from '../text/courtesy';
 import { daysIn } from '../text/days';
 import { extractFigures } from '../text/figures';
 import { asName } from '../text/name-case';
 import { isName } from '../text/names';
 import { oppositesOf } from '../text/opposites';
-import { fold, STOPWORDS, termOf, tokenize, wholeWord, words } from '../text/tokenize';
+import { fold, STOPWORDS, termOf, tokenize, tokensOf, wholeWord, words } from '../text/tokenize';
 import type { Passage, QuestionReading } from '../types';
 import {
   checkUnit,
@@ -195,9 +196,10 @@ export function readPassages(options: { question: string; passages: readonly Pas
     passages.map((passage) => [passage, askedDays.size > 0 && daysIn(passage.text).size > 0]),
   );
 
-  // A name the question states (a place, person, people or language: "in egypt", "Artur Oppman") is one an
-  // answer must hold: a unit whose passage does not name it never answers, however much else it shares.
-  const names = [...new Set(words(question))].filter(isName);
+  // A name the question states (a place, person, people or language: "in egypt", "Artur Oppman"), or any
+  // word it writes with a capital ("in Safari"), is one an answer must hold: a unit whose passage does not
+  // name it never answers, however much else it shares.
+  const names = [...new Set([...words(question).filter(isName), ...capitalisedIn(question)])];
 
   // A term the unit's passage lacks and another passage of the context holds says the question is about
   // what that other passage describes ("book a computer" of the study rooms' passage, when the computers'
@@ -412,3 +414,31 @@ export function confidence(model: Pick<ReaderModel, 'bias' | 'weights'>, feature
   for (const name of FEATURE_NAMES) z += model.weights[name] * features[name];
   return 1 / (1 + Math.exp(-z));
 }
+
+/**
+ * Words written with a capital inside a sentence ("Safari", "PHP"; not "I", a day, a month or a figure):
+ * names as the asker wrote them. None in a question typed all in capitals or in title case, where a
+ * capital says nothing of the word.
+ */
+function capitalisedIn(question: string): string[] {
+  const found: string[] = [];
+  let content = 0;
+  let opens = true;
+  // Courtesy is no name: "…, Thanks", "Cheers".
+  for (const token of tokensOf(stripCourtesy(question))) {
+    if (token.kind === 'mark') {
+      opens = SENTENCE_OPENER.test(token.written);
+      continue;
+    }
+    const { word } = token.word;
+    const counts = !STOPWORDS.has(word) && daysIn(word).size === 0 && extractFigures(word).length === 0;
+    if (counts) content++;
+    if (counts && !opens && CAPITAL.test(token.written)) found.push(word);
+    opens = false;
+  }
+  const everyWord = found.length > 1 && found.length >= content - 1;
+  return everyWord ? [] : found;
+}
+
+const SENTENCE_OPENER = /^[.!?:]$/u;
+const CAPITAL = /^\p{Lu}/u;

@@ -398,6 +398,28 @@ describe('the question as retrieval read it', () => {
     expect(ranked.map((scored) => scored.candidate.broken ?? 'kept')).toEqual(['kept', 'kept']);
   });
 
+  it('holds a word written with a capital inside the question to the same rule as a name', () => {
+    const passages = [passage('The opening hours are 9:00 to 17:00. Cards cost 2.00 BOB.')];
+    const broken = (question: string) =>
+      rankCandidates({ question, passages }).ranked.map((scored) => scored.candidate.broken ?? 'kept');
+    expect(broken('what are the opening hours in Safari?')).toEqual([
+      'is in a passage that never names Safari',
+      'is in a passage that never names Safari',
+    ]);
+    // Not the capital a sentence opens with, courtesy, a day, "I", or a question typed in capitals or
+    // title case, where a capital says nothing of the word.
+    for (const question of [
+      'Opening hours? Thanks',
+      'what are the opening hours, Thanks',
+      'What are the opening hours on Monday?',
+      'Can I see the opening hours?',
+      'WHAT ARE THE OPENING HOURS?',
+      'What Are The Opening Hours?',
+    ]) {
+      expect(broken(question)).toEqual(['kept', 'kept']);
+    }
+  });
+
   it('lets the stand-in answer a question whose typo it would otherwise require in the answer', async () => {
     const passages = [passage('The library has 24 public computers on the ground floor.')];
     const model = { ...READER_MODEL };
