@@ -3,7 +3,7 @@ import { extractFigures, type Figure } from '../text/figures';
 import { STOPWORDS, termOf, tokenize, tokensOf, words } from '../text/tokenize';
 import { assertNever } from '../types';
 import { FREE } from './constraints';
-import { type AnswerKind, OPEN_KINDS, questionForm, VERSION_NUMBER } from './question-form';
+import { type AnswerKind, formWordsOf, OPEN_KINDS, questionForm, VERSION_NUMBER } from './question-form';
 
 // Whether one sentence (or table row) of a passage can answer a question, decided without a model.
 // The stand-in quotes; it does not understand. This check keeps it from quoting a sentence that only
@@ -197,8 +197,9 @@ export function phrasesOf(question: string): Phrase[] {
 
 export function readQuestion(question: string): QuestionShape {
   const form = questionForm(question);
-  // "long" of "how long", "time" of "what time": the form of the answer, not a thing it is about.
-  const formWords = new Set(form.words);
+  // "long" of "how long", "time" of "what time": the form of the answer, not a thing it is about; nor
+  // "times" of a second question's "how many times?".
+  const formWords = formWordsOf(question);
   const wordOf = new Map<string, string>();
   // Courtesy is no part of what is asked: "Hi! … Cheers" must not be looked for in the answer.
   for (const word of words(stripCourtesy(question))) {
@@ -206,7 +207,17 @@ export function readQuestion(question: string): QuestionShape {
     if (PRONOUN_ONE.has(word) || formWords.has(word)) continue;
     if (!wordOf.has(termOf(word))) wordOf.set(termOf(word), word);
   }
-  return { kind: form.kind, terms: [...wordOf.keys()], wordOf, phrases: phrasesOf(question) };
+  // "how many times can I renew a book?" names a book; "times" says what is counted, as a form.
+  const phrases = phrasesOf(question).flatMap((phrase): Phrase[] => {
+    const kept = phrase.words.flatMap((written, at) =>
+      formWords.has(words(written)[0] ?? written.toLowerCase()) ? [] : [at],
+    );
+    if (kept.length === phrase.words.length) return [phrase];
+    if (kept.length === 0) return [];
+    const named = kept.map((at) => phrase.words[at] as string);
+    return [{ text: named.join(' '), words: named, terms: kept.map((at) => phrase.terms[at] as string) }];
+  });
+  return { kind: form.kind, terms: [...wordOf.keys()], wordOf, phrases };
 }
 
 // ── What a unit holds ──────────────────────────────────────────────────────────────────────────────

@@ -142,6 +142,14 @@ export function questionForm(question: string): QuestionForm {
   return readForm(question).form;
 }
 
+/**
+ * The words that say how each clause asks, not what about: "how many times" of "Can I renew a magazine?
+ * How many times?" as well as "how long" of the form read. A second question's form is no thing named.
+ */
+export function formWordsOf(question: string): Set<string> {
+  return new Set(question.split(CLAUSE_BREAK).flatMap((clause) => formOfClause(clause)?.words ?? []));
+}
+
 /** The clause a question's form was read from ("what does it not do" of "Hi, what does it not do?"). */
 export function formClause(question: string): string | undefined {
   return readForm(question).clause;

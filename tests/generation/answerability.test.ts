@@ -104,6 +104,21 @@ describe('phrasesOf', () => {
   });
 });
 
+describe('readQuestion: how a question asks is nothing it names', () => {
+  it('leaves the words of every clause’s form out of its terms and named things', () => {
+    const second = readQuestion('can i renew a magazine? how many times?');
+    expect(second.terms).toEqual([termOf('renew'), termOf('magazine')]);
+    expect(second.phrases.map((phrase) => phrase.text)).toEqual(['magazine']);
+    const first = readQuestion('how many times can I renew a book?');
+    expect(first.phrases.map((phrase) => phrase.text)).toEqual(['book']);
+    // A phrase keeps its other words, and a word that is no form stays: "time limit" is named.
+    expect(readQuestion('is there a time limit on the wi-fi?').phrases.map((phrase) => phrase.text)).toEqual([
+      'time limit',
+      'wi-fi',
+    ]);
+  });
+});
+
 describe('checkUnit', () => {
   const check = (question: string, unit: string, context?: string) =>
     checkUnit({ question: readQuestion(question), unit, ...(context === undefined ? {} : { context }) });
