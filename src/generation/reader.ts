@@ -131,13 +131,20 @@ export function readPassages(options: { question: string; passages: readonly Pas
       return days.size > 0 ? [[term, days] as const] : [];
     }),
   );
+  // So is a time question's part of the day ("on a monday morning", "in the evening") by a text stating
+  // a clock time: "open 9:00 to 20:00" says when in the morning.
+  const partsOfDay =
+    fullShape.kind === 'time'
+      ? fullShape.terms.filter((term) => PARTS_OF_DAY.has(fullShape.wordOf.get(term) ?? term))
+      : [];
+  const timeWords: TimeWords = { days: daysOfTerm, partsOfDay };
   // The question's terms each passage holds, headings included.
   const termsOfPassage = new Map(
     passages.map((passage) => [
       passage,
-      withDays(
+      withTimeWords(
         new Set([...tokenize(passage.text), ...tokenize(passage.trail.join(' '))]),
-        daysOfTerm,
+        timeWords,
         passage.text,
       ),
     ]),
@@ -217,9 +224,9 @@ export function readPassages(options: { question: string; passages: readonly Pas
 
   const candidates = units.map((unit, at): Candidate => {
     const text = unitText(unit);
-    const terms = withDays(unitTerms[at] as Set<string>, daysOfTerm, text);
+    const terms = withTimeWords(unitTerms[at] as Set<string>, timeWords, text);
     const context = contextOf(unit.passage);
-    const readWith = withDays(new Set([...terms, ...tokenize(context)]), daysOfTerm, context);
+    const readWith = withTimeWords(new Set([...terms, ...tokenize(context)]), timeWords, context);
     const held = shape.terms.reduce((sum, term) => sum + (terms.has(term) ? (weights.get(term) ?? 0) : 0), 0);
     const phraseWords = shape.phrases.flatMap((phrase) => phrase.terms);
     const about = unit.about === undefined ? '' : textOf(unit.passage, unit.about);
@@ -287,18 +294,31 @@ export function readPassages(options: { question: string; passages: readonly Pas
   };
 }
 
-/** `terms` with each of the question's day terms whose days `text` names. */
-function withDays(
-  terms: Set<string>,
-  daysOfTerm: ReadonlyMap<string, Set<number>>,
-  text: string,
-): Set<string> {
-  if (daysOfTerm.size === 0) return terms;
+/** A question's words for when: its day terms with their days, and a time question's parts of the day. */
+interface TimeWords {
+  days: ReadonlyMap<string, Set<number>>;
+  partsOfDay: readonly string[];
+}
+
+const PARTS_OF_DAY: ReadonlySet<string> = new Set(
+  'morning mornings afternoon afternoons evening evenings night nights tonight lunchtime'.split(' '),
+);
+
+/**
+ * `terms` with each of the question's day terms whose days `text` names, and its parts of the day when
+ * `text` states a clock time.
+ */
+function withTimeWords(terms: Set<string>, timeWords: TimeWords, text: string): Set<string> {
+  const { days: daysOfTerm, partsOfDay } = timeWords;
+  if (daysOfTerm.size === 0 && partsOfDay.length === 0) return terms;
   const named = daysIn(text);
-  const held = [...daysOfTerm].filter(
-    ([term, days]) => !terms.has(term) && [...days].some((day) => named.has(day)),
-  );
-  return held.length === 0 ? terms : new Set([...terms, ...held.map(([term]) => term)]);
+  const held = [...daysOfTerm]
+    .filter(([term, days]) => !terms.has(term) && [...days].some((day) => named.has(day)))
+    .map(([term]) => term);
+  if (partsOfDay.length > 0 && extractFigures(text).some((figure) => figure.kind === 'time')) {
+    held.push(...partsOfDay.filter((term) => !terms.has(term)));
+  }
+  return held.length === 0 ? terms : new Set([...terms, ...held]);
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   readPassages,
 } from '../../src/generation/reader';
 import { READER_MODEL } from '../../src/generation/reader-model';
+import { termOf } from '../../src/text/tokenize';
 import type { Passage } from '../../src/types';
 
 const passage = (text: string, id = 'f#p'): Passage => ({ id, file: 'f.md', line: 1, trail: ['F'], text });
@@ -236,6 +237,20 @@ describe('the reader model', () => {
     expect(monday.candidates[0]?.features.termCover).toBe(1);
     // A day the passage never names stays a word no passage uses.
     expect(cover('What time do you open on sundays?').unseen).toHaveLength(1);
+  });
+
+  it('holds a time question’s part of the day in a unit stating a clock time, and no other', () => {
+    const hours = passage('- Monday to Friday: open 9:00 to 20:00.\n- Sunday: the library is closed.');
+    const morning = readPassages({
+      question: 'what time do you open on a monday morning?',
+      passages: [hours],
+    });
+    expect(morning.unseen).toEqual([]);
+    expect(morning.candidates[0]?.features.termCover).toBe(1);
+    expect(morning.candidates[1]?.features.termCover).toBeLessThan(1);
+    // Asked about anything but a time, a part of the day is a word like another.
+    const notTimed = readPassages({ question: 'is the library open in the morning?', passages: [hours] });
+    expect(notTimed.unseen).toEqual([termOf('morning')]);
   });
 
   it.each([
