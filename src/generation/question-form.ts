@@ -32,6 +32,14 @@ const VERSION_QUALIFIER = '(?:minimum|earliest|first|oldest|latest|newest|curren
 
 const QUESTION_FORMS: ReadonlyArray<{ form: RegExp; kind: AnswerKind }> = [
   { form: opening(String.raw`how\s+much`), kind: 'amount' },
+  // "What's the fee for…", "What is the cost of…": a price, as "how much" asks. Only the price word right
+  // after "the": "What is the overdue charge?" names the charge it asks about, and stays a thing.
+  {
+    form: opening(
+      String.raw`what(?:'s|’s|\s+is|\s+are|\s+was|\s+would\s+be)?\s+the\s+(?:price|cost|fee|charge)s?(?=\s+(?:of|for|to|per)(?![\p{L}])|\s*[?.!]?\s*$)`,
+    ),
+    kind: 'amount',
+  },
   // "How many times…" asks how often, as "how often" does: "times" is no thing the answer must name.
   { form: opening(String.raw`how\s+many(?:\s+times)?`), kind: 'count' },
   { form: opening(String.raw`how\s+old|(?:at\s+)?what\s+age`), kind: 'age' },

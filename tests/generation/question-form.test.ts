@@ -4,6 +4,18 @@ import { answerKind, formClause, questionForm } from '../../src/generation/quest
 import { typoOfFunctionWord } from '../../src/generation/typos';
 
 describe('the question form: one home for the stand-in and its check', () => {
+  it('reads "what is the price of" as a price question, its price word as the form', () => {
+    expect(questionForm("what's the fee for an interlibrary loan?")).toEqual({
+      kind: 'amount',
+      words: ['what', 's', 'the', 'fee'],
+    });
+    expect(answerKind('What is the cost of a visitor card?')).toBe('amount');
+    expect(answerKind('what would be the charge for printing?')).toBe('amount');
+    // A charge the question names is what it asks about; "rate" is as often no price ("rate of fire").
+    expect(answerKind('what is the overdue charge?')).toBe('thing');
+    expect(answerKind('what is the rate of fire?')).toBe('thing');
+  });
+
   it('reads the form of the first clause that has one, after a greeting or a remark', () => {
     expect(answerKind('hi, im 15, can i get a card on my own?')).toBe('yes_no');
     expect(answerKind('Hello, how much is a Visitor card?')).toBe('amount');
