@@ -73,6 +73,13 @@ const RATE = new RegExp(
   String.raw`\b(?:per|a|an|each|every)\s+(${DURATION_UNITS.join('|')})\b|\b(hourly|daily|weekly|monthly|yearly|annually)\b`,
   'giu',
 );
+// A question asking for one period's worth fixes the period as a rate does: "how much is a card for just
+// one month?" is not answered by a price per year. Read in questions only: in a passage, "one week" is
+// as often how long something lasts.
+const ONE_PERIOD = new RegExp(
+  String.raw`\b(?:for|in)\s+(?:just\s+|only\s+)?(?:one|1)\s+(${DURATION_UNITS.join('|')})\b`,
+  'iu',
+);
 const ADVERB_PERIOD: Readonly<Record<string, string>> = {
   hourly: 'hour',
   daily: 'day',
@@ -122,7 +129,9 @@ export function constraintsOf(question: string): Constraints {
     const value = VALUES.find(({ asked }) => asked.test(question));
     if (value !== undefined) constraints.value = { what: value.what, pattern: value.pattern };
   }
-  const [period] = periodsIn(question);
+  const [period] = [...periodsIn(question), ...(ONE_PERIOD.exec(question)?.slice(1, 2) ?? [])].map((named) =>
+    named.toLowerCase(),
+  );
   if (period !== undefined && period !== constraints.unit) constraints.period = period;
   return constraints;
 }

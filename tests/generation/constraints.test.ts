@@ -176,6 +176,18 @@ describe('what a question fixes: how it is written', () => {
     ]);
   });
 
+  it('reads one period asked for as the period of a rate, in a question only', () => {
+    expect(constraintsOf('How much is a Visitor card for just one month?').period).toBe('month');
+    expect(constraintsOf('How many items can I borrow in 1 week?').period).toBe('week');
+    expect(
+      broken('How much is a Visitor card for one month?', 'A Visitor card costs 30.00 BOB per year.'),
+    ).toBe('gives a figure per year, not per month');
+    // A passage's "one week" says how long, not how often.
+    expect(
+      broken('How much is a DVD per week?', 'A DVD is lent for one week and costs 1.00 BOB.'),
+    ).toBeUndefined();
+  });
+
   it('does not read the unit a how-many asks for as a rate: "how many days is a day pass valid"', () => {
     expect(constraintsOf('How many days is a day pass valid?')).toMatchObject({ unit: 'day' });
     expect(constraintsOf('How many days is a day pass valid?').period).toBeUndefined();
