@@ -114,6 +114,12 @@ const ASKS_WHAT = opening('what|which|why');
 // Each clause of a question is tried in turn, so "hi, how much is…" is a how-much question.
 const CLAUSE_BREAK = /[,;:!?.]\s+(?:(?:and|but|so)\s+)?|\s+(?:and|but|so)\s+/iu;
 
+// The nouns a query of keywords asks with, where no clause has a question's form.
+const KEYWORD_FORMS: ReadonlyArray<{ noun: RegExp; kind: AnswerKind }> = [
+  { noun: /(?<![\p{L}])(?:length|duration)(?![\p{L}])/iu, kind: 'duration' },
+  { noun: /(?<![\p{L}])(?:price|cost|fee)s?(?![\p{L}])/iu, kind: 'amount' },
+];
+
 /** A question's form: the kind of answer, and the words that say so ("how long", "what time"). */
 export interface QuestionForm {
   kind: AnswerKind;
@@ -155,7 +161,10 @@ export function questionForm(question: string): QuestionForm {
  * How many times?" as well as "how long" of the form read. A second question's form is no thing named.
  */
 export function formWordsOf(question: string): Set<string> {
-  return new Set(question.split(CLAUSE_BREAK).flatMap((clause) => formOfClause(clause)?.words ?? []));
+  return new Set([
+    ...readForm(question).form.words,
+    ...question.split(CLAUSE_BREAK).flatMap((clause) => formOfClause(clause)?.words ?? []),
+  ]);
 }
 
 /** The clause a question's form was read from ("what does it not do" of "Hi, what does it not do?"). */
@@ -183,7 +192,13 @@ function readForm(question: string): { form: QuestionForm; clause?: string } {
   // "When I join, what do I need to bring?": a clause asking what, with no form of its own, is the
   // question; a condition is read as asking when only if no clause asks anything else.
   if (asking !== undefined) return { form: { kind: 'thing', words: [] }, clause: asking };
-  return condition ?? { form: { kind: 'thing', words: [] } };
+  if (condition !== undefined) return condition;
+  // A query typed as keywords asks with a noun: "dvd loan length", "adult card price".
+  for (const { noun, kind } of KEYWORD_FORMS) {
+    const said = noun.exec(question)?.[0];
+    if (said !== undefined) return { form: { kind, words: [said.toLowerCase()] }, clause: question };
+  }
+  return { form: { kind: 'thing', words: [] } };
 }
 
 /** The kind of answer the question's form asks for: "Who is…?" → person, "How many…?" → count. */

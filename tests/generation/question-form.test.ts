@@ -4,6 +4,15 @@ import { answerKind, formClause, questionForm } from '../../src/generation/quest
 import { typoOfFunctionWord } from '../../src/generation/typos';
 
 describe('the question form: one home for the stand-in and its check', () => {
+  it('reads a query of keywords by the noun it asks with, where no clause has a form', () => {
+    expect(questionForm('dvd loan length')).toEqual({ kind: 'duration', words: ['length'] });
+    expect(questionForm('adult card price')).toEqual({ kind: 'amount', words: ['price'] });
+    expect(readQuestion('dvd loan length').terms).toEqual(['dvd', 'loan']);
+    // A question with a form of its own keeps it; a noun elsewhere is a word like another.
+    expect(answerKind('how many renewals for a dvd loan of that length?')).toBe('count');
+    expect(answerKind('what is the loan length?')).toBe('thing');
+  });
+
   it('reads "what is the price of" as a price question, its price word as the form', () => {
     expect(questionForm("what's the fee for an interlibrary loan?")).toEqual({
       kind: 'amount',
