@@ -40,6 +40,8 @@ const AUXILIARIES: ReadonlySet<string> = new Set(
 // A subject named without a determiner follows an auxiliary ("do kids pay"), a question's opening "is" or
 // "are" ("are dogs allowed") and "is there" ("is there parking").
 const BE: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were']);
+// After these and "is", the subject comes next: "how much is photocopying", "when is borrowing suspended".
+const ASKS_OF_SUBJECT: ReadonlySet<string> = new Set(['much', 'long', 'often', 'when', 'where', 'why', 'how']);
 // Words that end a phrase without being part of it: "get" says nothing of its own ("does a hold get
 // cancelled" is "is a hold cancelled"), and prepositions the stopword list leaves in ("the boundary
 // behind…", "the streams along…").
@@ -180,11 +182,12 @@ export function phrasesOf(question: string): Phrase[] {
     close(folded);
     // The subject of an auxiliary, named without a determiner: "Are dogs allowed…?" is about dogs, and a
     // unit that does not name them does not answer it, however much else it shares.
-    // A form of "be" has its subject after it only where it opens the question ("Are dogs allowed?"); in
-    // "What device is used…", "Who is responsible…" what follows is said of the subject.
+    // A form of "be" has its subject after it where it opens the question ("Are dogs allowed?") or follows
+    // "how much", "when", "where"…; in "What device is used…", "Who is responsible…" what follows is said
+    // of the subject.
     const bareSubject =
       AUXILIARIES.has(before) ||
-      (BE.has(before) && beforeOpened) ||
+      (BE.has(before) && (beforeOpened || ASKS_OF_SUBJECT.has(twoBefore))) ||
       (before === 'there' && BE.has(twoBefore));
     if (capitalised) current = { words: [read], capitalsOnly: true, subject: false };
     // One word: with no determiner to start it, where the subject ends and its verb begins is a guess

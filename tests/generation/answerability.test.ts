@@ -240,6 +240,8 @@ describe('phrasesOf: where a named thing starts and ends', () => {
     ['Are dogs allowed in the quiet areas?', ['dogs', 'quiet areas']],
     ['Is there parking near the main entrance?', ['parking', 'main entrance']],
     ['Is photocopying free?', ['photocopying']],
+    ['How much is photocopying per page?', ['photocopying']],
+    ['When is borrowing suspended?', ['borrowing']],
     // Past the question's start, what follows "is" is as often said of the subject.
     ['Who is responsible for appeals?', []],
     ['What device is used to recycle water?', []],
