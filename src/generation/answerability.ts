@@ -41,7 +41,15 @@ const AUXILIARIES: ReadonlySet<string> = new Set(
 // "are" ("are dogs allowed") and "is there" ("is there parking").
 const BE: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were']);
 // After these and "is", the subject comes next: "how much is photocopying", "when is borrowing suspended".
-const ASKS_OF_SUBJECT: ReadonlySet<string> = new Set(['much', 'long', 'often', 'when', 'where', 'why', 'how']);
+const ASKS_OF_SUBJECT: ReadonlySet<string> = new Set([
+  'much',
+  'long',
+  'often',
+  'when',
+  'where',
+  'why',
+  'how',
+]);
 // Words that end a phrase without being part of it: "get" says nothing of its own ("does a hold get
 // cancelled" is "is a hold cancelled"), and prepositions the stopword list leaves in ("the boundary
 // behind…", "the streams along…").
