@@ -3,20 +3,20 @@ import type { ReaderModel } from './reader';
 
 // Written by `npm run fit:reader -- --write` (scripts/fit-reader.ts); the report is docs/reader-fit.md.
 export const READER_MODEL: ReaderModel = {
-  bias: -4.649,
+  bias: -4.66,
   weights: {
-    termCover: 1.777,
-    contextCover: 1.158,
-    unseenTerms: 1.176,
-    phraseCover: 0.474,
+    termCover: 1.771,
+    contextCover: 1.103,
+    unseenTerms: 1.185,
+    phraseCover: 0.54,
     kindHeld: 0,
-    kindExact: -0.222,
-    openForm: -0.43,
-    focus: 2.132,
-    firstPassage: 1.454,
-    figureAbsent: -0.168,
-    negationAbsent: -0.589,
-    termsElsewhere: -0.266,
+    kindExact: -0.214,
+    openForm: -0.445,
+    focus: 2.135,
+    firstPassage: 1.458,
+    figureAbsent: -0.17,
+    negationAbsent: -0.588,
+    termsElsewhere: -0.272,
   },
   threshold: 0.445,
   source:
