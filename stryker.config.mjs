@@ -25,7 +25,8 @@ export const SUPPORTING = [
 
 /**
  * The stand-in: its reader and answerability check, the units it reads a passage as, the question's form
- * and constraints, the days of the week a text names, and the reply version a prompt asks for. Measured, their survivors written down.
+ * and constraints, the days of the week a text names, the reply version a prompt asks for, and the small
+ * words it reads as slips. Measured, their survivors written down.
  */
 export const READER = [
   'src/generation/answerability.ts',
@@ -35,6 +36,7 @@ export const READER = [
   'src/generation/question-form.ts',
   'src/generation/units.ts',
   'src/generation/reply-version.ts',
+  'src/generation/typos.ts',
   'src/text/days.ts',
 ];
 

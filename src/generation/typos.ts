@@ -3,17 +3,16 @@ import { STOPWORDS } from '../text/tokenize';
 // Small words typed wrong: "dose" for "does", "teh" for "the", "hwo" for "how". Such a word is not a
 // thing the question asks about; the reader leaves it out rather than require a unit to hold it.
 
-// One slip in a word of two or three letters is too easy to make by accident: "bob" is one from "but".
-const SHORTEST_TYPO = 4;
-
 /**
  * Whether `word` (lower case, not itself a stopword) is a stopword with two letters after the first
- * swapped: "dose" → "does", "waht" → "what". Only swaps: a letter changed makes real words of stopwords
+ * swapped: "dose" → "does", "waht" → "what", "teh" → "the" (two letters have no swap after the first).
+ * Only swaps: a letter changed makes real words of stopwords
  * too often ("dogs" and "dies" are one letter from "does", "wall" from "will"), and a
  * word the question means must never be left out as a slip.
  */
 export function typoOfFunctionWord(word: string): boolean {
-  if (word.length < SHORTEST_TYPO || STOPWORDS.has(word)) return false;
+  // No stopword is a swap of another today; a list that grew one must not read a stopword as a slip.
+  if (STOPWORDS.has(word)) return false;
   for (const stopword of STOPWORDS) {
     if (stopword.length === word.length && stopword[0] === word[0] && swapsTwo(word, stopword)) return true;
   }

@@ -256,5 +256,11 @@ describe('what the question asks about: the too-strict checks of issue 14', () =
     expect(typoOfFunctionWord('dseo')).toBe(false);
     expect(typoOfFunctionWord('odes')).toBe(false);
     expect(typoOfFunctionWord('whne')).toBe(true);
+    // Exactly one swap, of two letters each standing where the other should: "tehx" is no "then", "wenn"
+    // and "wahn" no "when"; a shorter word is no swap of a longer one ("thie" of "their").
+    for (const word of ['tehx', 'wenn', 'wahn', 'thie']) expect(typoOfFunctionWord(word)).toBe(false);
+    // Three letters are enough for a swap; the first letter stays ("hte" is no "the").
+    for (const word of ['teh', 'hwo', 'yuo']) expect(typoOfFunctionWord(word)).toBe(true);
+    for (const word of ['hte', 'fo']) expect(typoOfFunctionWord(word)).toBe(false);
   });
 });
