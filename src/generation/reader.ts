@@ -436,9 +436,9 @@ export function confidence(model: Pick<ReaderModel, 'bias' | 'weights'>, feature
 }
 
 /**
- * Words written with a capital inside a sentence ("Safari", "PHP"; not "I", a day, a month or a figure):
- * names as the asker wrote them. None in a question typed all in capitals or in title case, where a
- * capital says nothing of the word.
+ * Words written with a capital inside a sentence ("Safari", "PHP", and a month, "in March"; not "I", a
+ * day or a figure): names as the asker wrote them. None in a question typed all in capitals or in title
+ * case, where a capital says nothing of the word.
  */
 function capitalisedIn(question: string): string[] {
   const found: string[] = [];

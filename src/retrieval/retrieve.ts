@@ -162,7 +162,8 @@ export function retrieverOn(options: RetrieverOptions): Retriever {
     const joined: QuestionReading['readAs'] = [];
     let read = fold(question);
     for (const [first, second] of pairs) {
-      // As typed ("Audio  Book"), so that the reader finds the words the reading names.
+      // As typed ("Audio  Book"), so that the reader finds the words the reading names. Both words are
+      // letters alone (LETTERS_ONLY): the pattern needs no escaping.
       read = read.replace(wholeWord(`${first}\\s+${second}`, 'iu'), (written) => {
         joined.push({ written, readAs: first + second });
         return first + second;
