@@ -82,7 +82,7 @@ const namesNothing = (word: string) =>
 const SENTENCE_MARK = /^[.!?]$/u;
 // "a new one", "the blue ones": a pronoun standing for a thing already named, not a thing to find.
 const PRONOUN_ONE: ReadonlySet<string> = new Set(['one', 'ones']);
-const CAPITALISED = /^\p{Lu}/u;
+export const CAPITALISED = /^\p{Lu}/u;
 
 /** A thing the question names, e.g. "head librarian" → terms ['head', 'librarian']. */
 export interface Phrase {
@@ -210,7 +210,7 @@ export function readQuestion(question: string): QuestionShape {
   const form = questionForm(question);
   // "long" of "how long", "time" of "what time": the form of the answer, not a thing it is about; nor
   // "times" of a second question's "how many times?".
-  const formWords = formWordsOf(question);
+  const formWords = formWordsOf(question, form);
   const wordOf = new Map<string, string>();
   // Courtesy is no part of what is asked: "Hi! … Cheers" must not be looked for in the answer.
   for (const word of words(stripCourtesy(question))) {

@@ -129,9 +129,7 @@ export function constraintsOf(question: string): Constraints {
     const value = VALUES.find(({ asked }) => asked.test(question));
     if (value !== undefined) constraints.value = { what: value.what, pattern: value.pattern };
   }
-  const [period] = [...periodsIn(question), ...(ONE_PERIOD.exec(question)?.slice(1, 2) ?? [])].map((named) =>
-    named.toLowerCase(),
-  );
+  const [period = ONE_PERIOD.exec(question)?.[1]?.toLowerCase()] = periodsIn(question);
   if (period !== undefined && period !== constraints.unit) constraints.period = period;
   return constraints;
 }

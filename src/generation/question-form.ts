@@ -158,11 +158,12 @@ export function questionForm(question: string): QuestionForm {
 
 /**
  * The words that say how each clause asks, not what about: "how many times" of "Can I renew a magazine?
- * How many times?" as well as "how long" of the form read. A second question's form is no thing named.
+ * How many times?" as well as the words of `form`, the question's form as read. A second question's form
+ * is no thing named.
  */
-export function formWordsOf(question: string): Set<string> {
+export function formWordsOf(question: string, form: QuestionForm): Set<string> {
   return new Set([
-    ...readForm(question).form.words,
+    ...form.words,
     ...question.split(CLAUSE_BREAK).flatMap((clause) => formOfClause(clause)?.words ?? []),
   ]);
 }

@@ -7,6 +7,7 @@ import { oppositesOf } from '../text/opposites';
 import { fold, STOPWORDS, termOf, tokenize, tokensOf, wholeWord, words } from '../text/tokenize';
 import type { Passage, QuestionReading } from '../types';
 import {
+  CAPITALISED,
   checkUnit,
   holdsKind,
   LAST_YEAR,
@@ -453,12 +454,12 @@ function capitalisedIn(question: string): string[] {
     const { word } = token.word;
     const counts = !STOPWORDS.has(word) && daysIn(word).size === 0 && extractFigures(word).length === 0;
     if (counts) content++;
-    if (counts && !opens && CAPITAL.test(token.written)) found.push(word);
+    if (counts && !opens && CAPITALISED.test(token.written)) found.push(word);
     opens = false;
   }
   const everyWord = found.length > 1 && found.length >= content - 1;
   return everyWord ? [] : found;
 }
 
+// A colon opens one too: "Towels: who washes them?".
 const SENTENCE_OPENER = /^[.!?:]$/u;
-const CAPITAL = /^\p{Lu}/u;

@@ -6,9 +6,8 @@ import { STOPWORDS } from '../text/tokenize';
 /**
  * Whether `word` (lower case, not itself a stopword) is a stopword with two letters after the first
  * swapped: "dose" → "does", "waht" → "what", "teh" → "the" (two letters have no swap after the first).
- * Only swaps: a letter changed makes real words of stopwords
- * too often ("dogs" and "dies" are one letter from "does", "wall" from "will"), and a
- * word the question means must never be left out as a slip.
+ * Only swaps: a letter changed makes real words of stopwords too often ("dogs" and "dies" are one letter
+ * from "does", "wall" from "will"), and a word the question means must never be left out as a slip.
  */
 export function typoOfFunctionWord(word: string): boolean {
   // No stopword is a swap of another today; a list that grew one must not read a stopword as a slip.
