@@ -12,7 +12,13 @@ import { contextOf, gate } from '../src/ask/gate';
 import { parseEvalSet } from '../src/evaluation/eval-set';
 import { fitLogistic } from '../src/evaluation/logistic';
 import { rankCandidates } from '../src/generation/extractive';
-import { FEATURE_NAMES, type Features, questionAsRead, type ReaderModel } from '../src/generation/reader';
+import {
+  FEATURE_NAMES,
+  type Features,
+  questionAsRead,
+  type ReaderModel,
+  standInsOf,
+} from '../src/generation/reader';
 import { READER_MODEL } from '../src/generation/reader-model';
 import { compileIndex } from '../src/ingest/compile';
 import { CURRENT_PROMPT_VERSION } from '../src/prompt-versions';
@@ -28,6 +34,7 @@ import {
   writeFitted,
 } from './cli';
 import { readSquad, squadCorpus, WHOLE_PARAGRAPHS } from './squad';
+import { wordNetGroups } from './wordnet';
 
 const USAGE =
   'usage: npm run fit:reader -- [--index FILE] [--questions FILE]... [--squad FILE | --no-squad] [--squad-every N] [--write]';
@@ -41,6 +48,8 @@ interface Question {
   set: string;
   /** As the stand-in is given it: with the words retrieval read as typos read so (questionAsRead). */
   question: string;
+  /** The words retrieval read through the thesaurus, as the stand-in is given them (standInsOf). */
+  standIns: ReadonlyMap<string, readonly string[]>;
   answerable: boolean;
   /** Whether a unit, shown as `text`, from passage `id`, answers it. */
   answeredBy: (id: string, text: string) => boolean;
@@ -62,9 +71,12 @@ const contains = (text: string, needle: string) =>
  * The passages the engine would give the stand-in for this question: none when the gate stops it, else
  * the gate's context (contextOf). The reader is fitted and measured on what it is given in use.
  */
-function givenToReader(engine: Engine, question: string): { question: string; passages: Passage[] } {
+function givenToReader(
+  engine: Engine,
+  question: string,
+): { question: string; passages: Passage[]; standIns: ReadonlyMap<string, readonly string[]> } {
   const { scored: retrieved, reading } = retrieverOf(engine).read(question, engine.contextSize);
-  const read = { question: questionAsRead(question, reading) };
+  const read = { question: questionAsRead(question, reading), standIns: standInsOf(reading) };
   if (!gate(retrieved, engine.gate).pass) return { ...read, passages: [] };
   return { ...read, passages: contextOf(retrieved, engine).map((scored) => scored.passage) };
 }
@@ -91,6 +103,8 @@ function squadQuestions(file: string, every: number): Question[] {
     promptVersion: CURRENT_PROMPT_VERSION,
     gate: { threshold: 0, minMargin: 0, source: 'fitting' },
     maxChars: WHOLE_PARAGRAPHS,
+    // As `npm run eval:suite` compiles SQuAD, and `npm run ingest` any corpus.
+    relatedWords: wordNetGroups(),
   });
   const engine = createEngine(index);
   return items

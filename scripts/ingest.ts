@@ -1,7 +1,7 @@
-// npm run ingest -- [--corpus DIR] [--out FILE] [--prompt VERSION] [--threshold N] [--min-margin N] [--model bm25|tfidf] [--thesaurus] [--strict] [--quiet]
+// npm run ingest -- [--corpus DIR] [--out FILE] [--prompt VERSION] [--threshold N] [--min-margin N] [--model bm25|tfidf] [--no-thesaurus] [--strict] [--quiet]
 import { relative, resolve } from 'node:path';
 import { serializeIndex } from '../src/compiled-index/parse';
-import { DEFAULT_GATE, uncalibratedGate } from '../src/config';
+import { DEFAULT_GATE, THESAURUS_WEIGHT, uncalibratedGate } from '../src/config';
 import { describeLeftOut } from '../src/ingest/left-out';
 import { CURRENT_PROMPT_VERSION } from '../src/prompt-versions';
 import {
@@ -16,10 +16,11 @@ import { BUNDLED_CORPUS, compileFolder } from './corpus-folder';
 import { wordNetGroups } from './wordnet';
 
 const USAGE = [
-  'usage: npm run ingest -- [--corpus DIR] [--out FILE] [--prompt VERSION] [--threshold N] [--min-margin N] [--model bm25|tfidf] [--thesaurus] [--strict] [--quiet]',
+  'usage: npm run ingest -- [--corpus DIR] [--out FILE] [--prompt VERSION] [--threshold N] [--min-margin N] [--model bm25|tfidf] [--no-thesaurus] [--strict] [--quiet]',
   '       reads .md, .mdx, .markdown and .txt files under DIR; files it cannot use are listed and left out,',
   '       and the rest indexed. --strict: exit 1 and write nothing when any file or section is left out.',
-  '       --thesaurus: compile WordNet stand-ins for words the corpus lacks (off by default: no measured gain).',
+  '       --no-thesaurus: compile no WordNet stand-ins for words the corpus lacks (compiled by default when the',
+  '       shipped THESAURUS_WEIGHT, fitted by npm run fit:gate, reads them).',
 ].join('\n');
 
 /** A number from the command line within [low, high], or strictly between them when `open`. */
@@ -74,7 +75,7 @@ run(() => {
         model: { type: 'string', default: DEFAULT_RETRIEVAL_MODEL.kind },
         strict: { type: 'boolean', default: false },
         quiet: { type: 'boolean', default: false },
-        thesaurus: { type: 'boolean', default: false },
+        'no-thesaurus': { type: 'boolean', default: false },
       },
     },
     USAGE,
@@ -93,7 +94,7 @@ run(() => {
     promptVersion,
     gate,
     model: modelNamed(values.model),
-    ...(values.thesaurus ? { relatedWords: wordNetGroups() } : {}),
+    ...(THESAURUS_WEIGHT > 0 && !values['no-thesaurus'] ? { relatedWords: wordNetGroups() } : {}),
   });
 
   // On stderr, even with --quiet: a file left out is news the user must see.

@@ -14,6 +14,11 @@ export interface Engine {
   passages: readonly Passage[];
   /** Question words the corpus lacks → corpus terms that stand for them, when the index has one. */
   thesaurus?: Thesaurus;
+  /**
+   * What a term reached through the thesaurus weighs against a written word; unset, the shipped
+   * THESAURUS_WEIGHT. Set by `npm run fit:gate`, which asks the same questions at several weights.
+   */
+  expansionWeight?: number;
   gate: GateSettings;
   /** The shipped prompt's version; its text is looked up when a question is asked. */
   promptVersion: string;
@@ -22,8 +27,9 @@ export interface Engine {
   corpusIds: Pick<ReadonlySet<string>, 'has'>;
 }
 
-export function createEngine(index: CompiledIndex): Engine {
+export function createEngine(index: CompiledIndex, options: { expansionWeight?: number } = {}): Engine {
   return {
+    ...(options.expansionWeight === undefined ? {} : { expansionWeight: options.expansionWeight }),
     invertedIndex: new InvertedIndex({
       model: index.model,
       terms: index.terms,

@@ -38,7 +38,7 @@ export function retrieverOf(engine: Engine): Retriever {
     invertedIndex: engine.invertedIndex,
     passages: engine.passages,
     thesaurus: engine.thesaurus,
-    expansionWeight: THESAURUS_WEIGHT,
+    expansionWeight: engine.expansionWeight ?? THESAURUS_WEIGHT,
     evidence: GATE_EVIDENCE,
   });
 }

@@ -1,7 +1,14 @@
 import { checkQuote, MIN_QUOTE_WORDS, quoteWordCount } from '../text/quotes';
 import type { GenerationClient, GenerationOutcome, GeneratorInfo, Passage, Reply } from '../types';
 import { describeMissingKind, describeVerdict } from './answerability';
-import { type Candidate, confidence, questionAsRead, type ReaderModel, readPassages } from './reader';
+import {
+  type Candidate,
+  confidence,
+  questionAsRead,
+  type ReaderModel,
+  readPassages,
+  standInsOf,
+} from './reader';
 import { READER_MODEL } from './reader-model';
 import { type Span, textOf, type Unit, unitsOf } from './units';
 
@@ -113,6 +120,7 @@ export function rankCandidates(options: {
   question: string;
   passages: readonly Passage[];
   model?: ReaderModel;
+  standIns?: ReadonlyMap<string, readonly string[]>;
 }): { reading: ReturnType<typeof readPassages>; ranked: Scored[] } {
   const model = options.model ?? READER_MODEL;
   const reading = readPassages(options);
@@ -140,10 +148,15 @@ export function rankCandidates(options: {
   return { reading, ranked };
 }
 
-function replyTo(question: string, passages: readonly Passage[], options: ExtractiveOptions): Reply {
+function replyTo(
+  question: string,
+  passages: readonly Passage[],
+  options: ExtractiveOptions,
+  standIns: ReadonlyMap<string, readonly string[]>,
+): Reply {
   if (passages.length === 0) return noAnswer('the stand-in was given no passage');
   const model = options.model ?? READER_MODEL;
-  const { reading, ranked } = rankCandidates({ question, passages, model });
+  const { reading, ranked } = rankCandidates({ question, passages, model, standIns });
   const ids = passages.map((passage) => passage.id).join(', ');
   const sharing = ranked.filter((scored) => scored.candidate.features.termCover > 0);
   // The candidate sharing the most with the question, for the words of a refusal (and, with the check
@@ -188,7 +201,7 @@ export function createExtractiveClient(options: ExtractiveOptions = {}): Generat
     info: EXTRACTIVE,
     async generate(request): Promise<GenerationOutcome> {
       const question = questionAsRead(request.question, request.reading);
-      const reply = replyTo(question, request.passages, options);
+      const reply = replyTo(question, request.passages, options, standInsOf(request.reading));
       return { ok: true, reply, raw: JSON.stringify(reply) };
     },
   };

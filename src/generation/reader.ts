@@ -114,6 +114,16 @@ export function questionAsRead(question: string, reading: QuestionReading | unde
   return read;
 }
 
+/**
+ * The question's words retrieval read through the thesaurus, as terms → the corpus terms standing for
+ * them ("shut" → "close"): what `readPassages` counts a text holding one of them as holding.
+ */
+export function standInsOf(reading: QuestionReading | undefined): Map<string, readonly string[]> {
+  return new Map(
+    (reading?.expanded ?? []).flatMap(({ written, terms }) => tokenize(written).map((term) => [term, terms])),
+  );
+}
+
 /** What a unit says and what it is read with: its core, and the lead-in or header that says of what. */
 function unitText(unit: Unit): string {
   const core = textOf(unit.passage, unit.core);
@@ -121,8 +131,17 @@ function unitText(unit: Unit): string {
 }
 
 /** Every unit of every passage, described against the question. */
-export function readPassages(options: { question: string; passages: readonly Passage[] }): Reading {
+export function readPassages(options: {
+  question: string;
+  passages: readonly Passage[];
+  /**
+   * Question terms the corpus lacks → the corpus terms retrieval read them as through the thesaurus
+   * ("shut" → "close"): a text holding one of them holds the question's word.
+   */
+  standIns?: ReadonlyMap<string, readonly string[]>;
+}): Reading {
   const { question, passages } = options;
+  const standIns = options.standIns ?? new Map<string, readonly string[]>();
   const fullShape = readQuestion(question);
   // A question's word for days is held by a text naming one of them: "weekdays" by "Monday to Friday",
   // "saturday" by "Sat:". Timetables rarely repeat the question's word for the days they give.
@@ -138,7 +157,7 @@ export function readPassages(options: { question: string; passages: readonly Pas
     fullShape.kind === 'time'
       ? fullShape.terms.filter((term) => PARTS_OF_DAY.has(fullShape.wordOf.get(term) ?? term))
       : [];
-  const timeWords: TimeWords = { days: daysOfTerm, partsOfDay };
+  const timeWords: TimeWords = { days: daysOfTerm, partsOfDay, standIns };
   // The question's terms each passage holds, headings included.
   const termsOfPassage = new Map(
     passages.map((passage) => [
@@ -162,7 +181,7 @@ export function readPassages(options: { question: string; passages: readonly Pas
   };
   const constraints = constraintsOf(question);
   const units = passages.flatMap((passage) => unitsOf(passage));
-  const unitTerms = units.map((unit) => new Set(tokenize(unitText(unit))));
+  const unitTerms = units.map((unit) => withStandIns(new Set(tokenize(unitText(unit))), standIns));
   const weight = (term: string) => {
     const holding = unitTerms.filter((terms) => terms.has(term)).length;
     return Math.log(1 + (units.length + 1) / (holding + 1));
@@ -299,6 +318,14 @@ export function readPassages(options: { question: string; passages: readonly Pas
 interface TimeWords {
   days: ReadonlyMap<string, Set<number>>;
   partsOfDay: readonly string[];
+  standIns: ReadonlyMap<string, readonly string[]>;
+}
+
+function withStandIns(terms: Set<string>, standIns: ReadonlyMap<string, readonly string[]>): Set<string> {
+  const held = [...standIns]
+    .filter(([term, targets]) => !terms.has(term) && targets.some((target) => terms.has(target)))
+    .map(([term]) => term);
+  return held.length === 0 ? terms : new Set([...terms, ...held]);
 }
 
 const PARTS_OF_DAY: ReadonlySet<string> = new Set(
@@ -309,8 +336,9 @@ const PARTS_OF_DAY: ReadonlySet<string> = new Set(
  * `terms` with each of the question's day terms whose days `text` names, and its parts of the day when
  * `text` states a clock time.
  */
-function withTimeWords(terms: Set<string>, timeWords: TimeWords, text: string): Set<string> {
-  const { days: daysOfTerm, partsOfDay } = timeWords;
+function withTimeWords(given: Set<string>, timeWords: TimeWords, text: string): Set<string> {
+  const { days: daysOfTerm, partsOfDay, standIns } = timeWords;
+  const terms = withStandIns(given, standIns);
   if (daysOfTerm.size === 0 && partsOfDay.length === 0) return terms;
   const named = daysIn(text);
   const held = [...daysOfTerm]

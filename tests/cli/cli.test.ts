@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseIndex } from '../../src/compiled-index/parse';
+import { tokenize } from '../../src/text/tokenize';
 import { runScript } from '../helpers/run-script';
 import { scratchForFile } from '../helpers/scratch';
 
@@ -30,6 +31,16 @@ describe('npm run ingest', () => {
     const out = join(work, 'again.json');
     const result = run('ingest', ['--corpus', 'corpus', '--out', out]);
     expect(result.stdout).toMatch(/16 passages from 4 files/);
+  });
+
+  it('compiles the thesaurus the shipped weight reads, and none with --no-thesaurus', () => {
+    const withIt = parseIndex(readFileSync(index));
+    expect(withIt.thesaurus?.[tokenize('shut')[0] as string]).toContain(tokenize('closed')[0]);
+    const out = join(work, 'bare.bin');
+    const result = run('ingest', ['--corpus', 'corpus', '--out', out, '--no-thesaurus']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).not.toMatch(/thesaurus/);
+    expect(parseIndex(readFileSync(out)).thesaurus).toBeUndefined();
   });
 
   it('lists a heading whose id still clashes, naming the id and both places; fails on it only with --strict', () => {

@@ -8,6 +8,7 @@ import {
   questionAsRead,
   type ReaderModel,
   readPassages,
+  standInsOf,
 } from '../../src/generation/reader';
 import { READER_MODEL } from '../../src/generation/reader-model';
 import { termOf } from '../../src/text/tokenize';
@@ -368,6 +369,50 @@ describe('the reader model', () => {
 });
 
 describe('the question as retrieval read it', () => {
+  it('counts a word retrieval read through the thesaurus as held by a sentence holding a word standing for it', () => {
+    const passages = [passage('On Saturday the library closes at 17:00. The café sells tea.')];
+    const question = 'What time do you shut on Saturday?';
+    const reading = {
+      readAs: [],
+      expanded: [{ written: 'shut', terms: [termOf('close'), termOf('closed')] }],
+      names: [],
+    };
+    const bare = readPassages({ question, passages });
+    const read = readPassages({ question, passages, standIns: standInsOf(reading) });
+    expect(bare.unseen).toEqual([termOf('shut')]);
+    expect(read.unseen).toEqual([]);
+    const [closes, cafe] = read.candidates;
+    expect(closes?.features.termCover).toBe(1);
+    expect(bare.candidates[0]?.features.termCover).toBeLessThan(1);
+    // Only the sentence holding the stand-in holds the word; the other is read with the passage's first.
+    expect(cafe?.features.termCover).toBe(0);
+    expect(cafe?.features.contextCover).toBe(1);
+  });
+
+  it('gives the stand-in what retrieval read through the thesaurus: more sure of a sentence holding it', async () => {
+    const passages = [passage('On Saturday the library closes at 17:00.')];
+    const question = 'What time do you shut on Saturday?';
+    const reading = { readAs: [], expanded: [{ written: 'Shut', terms: [termOf('closes')] }], names: [] };
+    const bare = rankCandidates({ question, passages }).ranked[0]?.confidence ?? 1;
+    const read =
+      rankCandidates({ question, passages, standIns: standInsOf(reading) }).ranked[0]?.confidence ?? 0;
+    expect(read).toBeGreaterThan(bare);
+    // At a threshold between the two, only the question given its reading is answered.
+    const model = { ...READER_MODEL, threshold: (bare + read) / 2 };
+    const client = createExtractiveClient({ model });
+    const outcome = async (withReading: boolean) => {
+      const result = await client.generate({
+        question,
+        passages,
+        prompt,
+        ...(withReading ? { reading } : {}),
+      });
+      return result.ok && result.reply.answered;
+    };
+    expect(await outcome(true)).toBe(true);
+    expect(await outcome(false)).toBe(false);
+  });
+
   it('reads each word retrieval read as a typo as the corpus word, wherever and however it is written', () => {
     const reading = { readAs: [{ written: 'libary', readAs: 'library' }], expanded: [], names: [] };
     expect(questionAsRead('Is the Libary open? The libary, I mean.', reading)).toBe(
