@@ -4,8 +4,9 @@
 
 const MIN_STEM = 3;
 
-// Longest first, so "ations" wins over "s". Applied at most twice: "replacement" → "replace" → "replac",
-// which is where "replacing" and "replace" land too.
+// Longest first, so "ations" wins over "s". Applied until none is left: "replacement" → "replace" →
+// "replac", which is where "replacing" and "replace" land too; and "appealing" → "appeal" → "appe" →
+// "app", where "appeal" lands (stopping after two suffixes left the longer form one suffix behind).
 const SUFFIXES = [
   'ations',
   'ation',
@@ -49,7 +50,8 @@ function stripSuffix(word: string): string {
 
 export function stem(word: string): string {
   if (word.length <= MIN_STEM || DIGIT.test(word)) return word;
-  let term = stripSuffix(stripSuffix(stripPlural(word)));
+  let term = stripPlural(word);
+  for (let next = stripSuffix(term); next !== term; next = stripSuffix(term)) term = next;
   const doubled = DOUBLED_CONSONANT.exec(term);
   if (doubled?.[1] && !KEPT_DOUBLES.has(doubled[1]) && term.length > MIN_STEM) term = term.slice(0, -1);
   return term;

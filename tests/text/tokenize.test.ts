@@ -15,6 +15,9 @@ describe('stem', () => {
     ['studies', 'study'],
     ['stopped', 'stopping', 'stop'],
     ['bookable', 'booking', 'book'],
+    // A form with one suffix more than its relatives needs one strip more.
+    ['appealing', 'appeal', 'appeals', 'appealed'],
+    ['generally', 'general'],
   ])('folds %s and its relatives to one term', (...forms) => {
     expect(new Set(forms.map(stem)).size).toBe(1);
   });
