@@ -67,12 +67,18 @@ function* dataLines(part: string): Generator<DataLine> {
 }
 
 /** The words of one part of speech, as `index.noun` … lists them: each lemma's synsets, most frequent first. */
-function* indexLines(part: string): Generator<{ lemma: string; offsets: string[] }> {
-  // "film n 5 6 @ ~ %p + ; - 5 4 06626039 …": the synset offsets come last.
+function* indexLines(part: string): Generator<{ lemma: string; offsets: string[]; tagged: number }> {
+  // "film n 5 6 @ ~ %p + ; - 5 4 06626039 …": the synset offsets come last, after the number of senses
+  // and the number of them seen in WordNet's sense-tagged texts.
   for (const line of readFileSync(join(wordNetPath(), `index.${part}`), 'utf8').split('\n')) {
     if (line === '' || line.startsWith(' ')) continue;
     const fields = line.trim().split(' ');
-    yield { lemma: fields[0] as string, offsets: fields.slice(fields.length - Number(fields[2])) };
+    const senses = Number(fields[2]);
+    yield {
+      lemma: fields[0] as string,
+      offsets: fields.slice(fields.length - senses),
+      tagged: Number(fields[fields.length - senses - 1]),
+    };
   }
 }
 
@@ -125,11 +131,14 @@ const CAPITALISED = /^[A-Z][a-z]/u;
 const PLURAL_ENDINGS = ['s', 'es'];
 
 /**
- * The words WordNet writes with a capital in every sense, as nouns and adjectives alike, whose most
- * frequent sense is a name, and which it never uses as verbs or adverbs: names of places, people,
- * peoples and languages ("paris", "jewish", "farsi"), lower case. A name that is the plural of an
- * ordinary word ("fields", the comedian, and "field") is left out: a question writing it means the
- * ordinary word.
+ * The words whose most frequent sense, as a noun or an adjective, WordNet writes with a capital and files
+ * as a name (every sense, where no tagged text says which is most frequent), and which are never ordinary
+ * words first: no part of speech whose first sense is an
+ * ordinary word, and no use as a verb or adverb seen in WordNet's sense-tagged texts. Names of places,
+ * people, peoples and languages ("paris", "jewish", "farsi"; "japan" and "china" too, whose lacquer and
+ * porcelain come later, and whose verb "to japan" no tagged text uses), lower case. A name that is the
+ * plural of an ordinary word ("fields", the comedian, and "field") is left out: a question writing it
+ * means the ordinary word.
  */
 export function wordNetNames(): string[] {
   // Synset offset → how its words are written, and its lexicographer file, per part of speech.
@@ -142,21 +151,32 @@ export function wordNetNames(): string[] {
       });
     }
   }
-  const named = new Map<string, boolean>();
+  // Per lemma: whether some part of speech names it first, and whether some part makes it ordinary.
+  const nameFirst = new Set<string>();
+  const ordinaryIn = new Set<string>();
   for (const part of PARTS) {
-    for (const { lemma, offsets } of indexLines(part)) {
+    for (const { lemma, offsets, tagged } of indexLines(part)) {
       if (!SINGLE_WORD.test(lemma)) continue;
       const files = NAME_FILES.get(part);
       const senses = offsets.map((offset) => written.get(`${part}:${offset}`));
+      const capitalised = (sense: (typeof senses)[number]) => CAPITALISED.test(sense?.words.get(lemma) ?? '');
       const first = senses[0];
-      const isName =
+      // Senses come most frequent first only when tagged texts counted them ("japan": its country
+      // sense); untagged, their order says nothing ("barber", the composer, before the trade), and only
+      // a word capitalised in every sense is a name.
+      const named =
         files !== undefined &&
         first !== undefined &&
         files.has(first.file) &&
-        senses.every((sense) => CAPITALISED.test(sense?.words.get(lemma) ?? ''));
-      named.set(lemma, (named.get(lemma) ?? true) && isName);
+        (tagged > 0 ? capitalised(first) : senses.every(capitalised));
+      if (named) nameFirst.add(lemma);
+      // A noun or adjective whose first sense is an ordinary word is one; a verb or adverb is one when
+      // a tagged text uses it so.
+      else if (files !== undefined || tagged > 0) ordinaryIn.add(lemma);
     }
   }
+  const named = new Map([...nameFirst].map((lemma) => [lemma, !ordinaryIn.has(lemma)]));
+  for (const lemma of ordinaryIn) named.set(lemma, false);
   const ordinary = (word: string) => named.get(word) === false;
   const pluralOfOrdinary = (lemma: string) =>
     PLURAL_ENDINGS.some((ending) => lemma.endsWith(ending) && ordinary(lemma.slice(0, -ending.length)));
@@ -255,7 +275,7 @@ export function wordNetModules(): Array<{ path: string; source: string }> {
       source: wordListSource({
         name: 'PROPER_NAME_LINES',
         what: 'Names of places, people, peoples and languages, lower case, each line several.',
-        how: 'words WordNet writes with a capital in every sense (wordNetNames)',
+        how: 'words whose most frequent sense WordNet writes with a capital and files as a name (wordNetNames)',
         words: wordNetNames(),
       }),
     },
