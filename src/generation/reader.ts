@@ -471,7 +471,8 @@ export function confidence(model: Pick<ReaderModel, 'bias' | 'weights'>, feature
  */
 function capitalisedIn(question: string): string[] {
   const found: string[] = [];
-  let content = 0;
+  // Content words not opening a sentence: those a capital could mark as names.
+  let markable = 0;
   let opens = true;
   // Courtesy is no name: "…, Thanks", "Cheers".
   for (const token of tokensOf(stripCourtesy(question))) {
@@ -481,11 +482,13 @@ function capitalisedIn(question: string): string[] {
     }
     const { word } = token.word;
     const counts = !STOPWORDS.has(word) && daysIn(word).size === 0 && extractFigures(word).length === 0;
-    if (counts) content++;
+    if (counts && !opens) markable++;
     if (counts && !opens && CAPITALISED.test(token.written)) found.push(word);
     opens = false;
   }
-  const everyWord = found.length > 1 && found.length >= content - 1;
+  // Title case capitalises every such word; a question leaving one in lower case ("Does Preact support
+  // React Server Components?") writes the others with capitals because they are names.
+  const everyWord = found.length > 1 && found.length >= markable;
   return everyWord ? [] : found;
 }
 

@@ -18,6 +18,10 @@ const passage = (text: string, id = 'f#p'): Passage => ({ id, file: 'f.md', line
 const zero = Object.fromEntries(FEATURE_NAMES.map((name) => [name, 0])) as Features;
 const prompt = { version: 'answer.v3', text: 'test' };
 
+/** Each unit's hard rule broken for a question ("kept" when none), in the order the reader ranks them. */
+const brokenRules = (passages: Passage[]) => (question: string) =>
+  rankCandidates({ question, passages }).ranked.map((scored) => scored.candidate.broken ?? 'kept');
+
 async function reply(question: string, passages: Passage[], model: ReaderModel) {
   const outcome = await createExtractiveClient({ model }).generate({ question, passages, prompt });
   if (!outcome.ok) throw new Error('the stand-in never fails');
@@ -459,9 +463,7 @@ describe('the question as retrieval read it', () => {
   });
 
   it('holds a word written with a capital inside the question to the same rule as a name', () => {
-    const passages = [passage('The opening hours are 9:00 to 17:00. Cards cost 2.00 BOB.')];
-    const broken = (question: string) =>
-      rankCandidates({ question, passages }).ranked.map((scored) => scored.candidate.broken ?? 'kept');
+    const broken = brokenRules([passage('The opening hours are 9:00 to 17:00. Cards cost 2.00 BOB.')]);
     expect(broken('what are the opening hours in Safari?')).toEqual([
       'is in a passage that never names Safari',
       'is in a passage that never names Safari',
@@ -478,6 +480,17 @@ describe('the question as retrieval read it', () => {
     ]) {
       expect(broken(question)).toEqual(['kept', 'kept']);
     }
+  });
+
+  it('reads capitals as names in a question leaving one content word in lower case: it is no title case', () => {
+    const broken = brokenRules([passage('Preact renders on the server. Components can be loaded lazily.')]);
+    // "support" in lower case: "Preact", "React", "Server" and "Components" are written so as names.
+    expect(broken('Does Preact support React Server Components?')).toEqual([
+      'is in a passage that never names React',
+      'is in a passage that never names React',
+    ]);
+    // Every word after the opening capitalised: title case, no name read from it.
+    expect(broken('Does Preact Support React Server Components?')).toEqual(['kept', 'kept']);
   });
 
   it('lets the stand-in answer a question whose typo it would otherwise require in the answer', async () => {
