@@ -256,6 +256,35 @@ describe('the reader model', () => {
     // Asked about anything but a time, a part of the day is a word like another.
     const notTimed = readPassages({ question: 'is the library open in the morning?', passages: [hours] });
     expect(notTimed.unseen).toEqual([termOf('morning')]);
+    // A figure that is no clock time does not say when ("6 rooms"); a clock time does, beside another.
+    const figures = readPassages({
+      question: 'when does the hall open on a monday morning?',
+      passages: [
+        passage(
+          'The hall opens on Monday at 9:00. The hall opens on Monday with 6 rooms. The hall opens on Monday at 9:00 with 6 rooms.',
+        ),
+      ],
+    });
+    expect(figures.candidates.map((candidate) => candidate.features.termCover)).toEqual([
+      1,
+      expect.any(Number),
+      1,
+    ]);
+    expect(figures.candidates[1]?.features.termCover).toBeLessThan(1);
+  });
+
+  it('holds a word read through the thesaurus in a text holding any one of its stand-ins', () => {
+    const reading = {
+      readAs: [],
+      expanded: [{ written: 'shut', terms: [termOf('close'), termOf('lock')] }],
+      names: [],
+    };
+    const read = readPassages({
+      question: 'when do you shut?',
+      passages: [passage('The library closes at 20:00.')],
+      standIns: standInsOf(reading),
+    });
+    expect(read.candidates[0]?.features.termCover).toBe(1);
   });
 
   it.each([
