@@ -224,9 +224,11 @@ export function readPassages(options: {
   );
 
   // A name the question states (a place, person, people or language: "in egypt", "Artur Oppman"), or any
-  // word it writes with a capital ("in Safari"), is one an answer must hold: a unit whose passage does not
+  // word it writes with a capital ("in Safari", "useEffectEvent"), is one an answer must hold: a unit whose passage does not
   // name it never answers, however much else it shares.
-  const names = [...new Set([...words(question).filter(isName), ...capitalisedIn(question)])];
+  const names = [
+    ...new Set([...words(question).filter(isName), ...capitalisedIn(question), ...camelCaseIn(question)]),
+  ];
 
   // A term the unit's passage lacks and another passage of the context holds says the question is about
   // what that other passage describes ("book a computer" of the study rooms' passage, when the computers'
@@ -258,10 +260,10 @@ export function readPassages(options: {
     const missesDays =
       namesDays.get(unit.passage) === true && [...daysIn(stated)].every((day) => !askedDays.has(day));
     const unnamed = names.find(
-      (name) => !(termsOfPassage.get(unit.passage) as Set<string>).has(termOf(name)),
+      (name) => !(termsOfPassage.get(unit.passage) as Set<string>).has(termOf(name.toLowerCase())),
     );
     const broken =
-      (unnamed === undefined ? undefined : `is in a passage that never names ${asName(unnamed)}`) ??
+      (unnamed === undefined ? undefined : `is in a passage that never names ${shownName(unnamed)}`) ??
       brokenConstraint({ constraints, unit: textOf(unit.passage, unit.core), about }) ??
       saysTheOpposite(shape, question, stated) ??
       (missingYear === undefined ? undefined : `does not say ${missingYear}`) ??
@@ -491,6 +493,21 @@ function capitalisedIn(question: string): string[] {
   const everyWord = found.length > 1 && found.length >= markable;
   return everyWord ? [] : found;
 }
+
+/**
+ * Words written with a capital after a small letter ("useEffectEvent", "getServerSideProps", "iPhone"),
+ * as written: the names of things in code and products, however the rest of the question is typed.
+ */
+function camelCaseIn(question: string): string[] {
+  return tokensOf(question).flatMap((token) =>
+    token.kind === 'word' && INNER_CAPITAL.test(token.written) ? [token.written] : [],
+  );
+}
+
+const INNER_CAPITAL = /\p{Ll}\p{Lu}/u;
+
+/** A name as the question's reader shows it: with its capital, or as written when it has one inside. */
+const shownName = (name: string) => (INNER_CAPITAL.test(name) ? name : asName(name));
 
 // A colon opens one too: "Towels: who washes them?".
 const SENTENCE_OPENER = /^[.!?:]$/u;

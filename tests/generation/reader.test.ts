@@ -511,6 +511,14 @@ describe('the question as retrieval read it', () => {
     }
   });
 
+  it('reads a word with a capital inside it as a name, however the question is typed', () => {
+    const broken = brokenRules([passage('Preact hooks include useEffect and useState.')]);
+    expect(broken('does preact/hooks have useEffectEvent')).toEqual([
+      'is in a passage that never names useEffectEvent',
+    ]);
+    expect(broken('does preact/hooks have useEffect')).toEqual(['kept']);
+  });
+
   it('reads capitals as names in a question leaving one content word in lower case: it is no title case', () => {
     const broken = brokenRules([passage('Preact renders on the server. Components can be loaded lazily.')]);
     // "support" in lower case: "Preact", "React", "Server" and "Components" are written so as names.
