@@ -230,6 +230,20 @@ export function readPassages(options: {
     ...new Set([...words(question).filter(isName), ...capitalisedIn(question), ...camelCaseIn(question)]),
   ];
 
+  // So is a code of letters then digits ("a3", "v11", "mp3"): a paper size, a version, a format, which
+  // the text model reads as a word and a number. Not a time or an ordinal ("9am", "1st"): digits first.
+  const codes = codesIn(question);
+  const codesOfPassage = new Map(
+    passages.map((passage) => [
+      passage,
+      new Set(
+        codes.length === 0
+          ? []
+          : codesIn(`${passage.trail.join('\n')}\n${passage.text}`).map((code) => code.toLowerCase()),
+      ),
+    ]),
+  );
+
   // A term the unit's passage lacks and another passage of the context holds says the question is about
   // what that other passage describes ("book a computer" of the study rooms' passage, when the computers'
   // passage is given too).
@@ -262,8 +276,12 @@ export function readPassages(options: {
     const unnamed = names.find(
       (name) => !(termsOfPassage.get(unit.passage) as Set<string>).has(termOf(name.toLowerCase())),
     );
+    const uncoded = codes.find(
+      (code) => !(codesOfPassage.get(unit.passage) as Set<string>).has(code.toLowerCase()),
+    );
     const broken =
       (unnamed === undefined ? undefined : `is in a passage that never names ${shownName(unnamed)}`) ??
+      (uncoded === undefined ? undefined : `is in a passage that never names ${uncoded}`) ??
       brokenConstraint({ constraints, unit: textOf(unit.passage, unit.core), about }) ??
       saysTheOpposite(shape, question, stated) ??
       (missingYear === undefined ? undefined : `does not say ${missingYear}`) ??
@@ -505,6 +523,13 @@ function camelCaseIn(question: string): string[] {
 }
 
 const INNER_CAPITAL = /\p{Ll}\p{Lu}/u;
+
+const CODE = /(?<![\p{L}\p{N}])\p{L}+\p{N}[\p{L}\p{N}]*(?![\p{L}\p{N}])/gu;
+
+/** A text's codes of letters then digits as written, accents folded: "A3", "v11". */
+function codesIn(text: string): string[] {
+  return [...fold(text).matchAll(CODE)].map(([code]) => code);
+}
 
 /** A name as the question's reader shows it: with its capital, or as written when it has one inside. */
 const shownName = (name: string) => (INNER_CAPITAL.test(name) ? name : asName(name));
