@@ -6,6 +6,7 @@ import { DEFAULT_GATE } from '../src/config';
 import { describeLeftOut } from '../src/ingest/left-out';
 import { DEFAULT_INDEX, loadIndexFile, writeOutput } from './cli';
 import { BUNDLED_CORPUS, BUNDLED_CORPUS_NAME, compileFolder, newestChange } from './corpus-folder';
+import { shippedRelatedWords } from './wordnet';
 
 /**
  * The default index's path, once it is there and as new as corpus/; says so on stderr when it builds it.
@@ -25,6 +26,8 @@ export function defaultIndex(): string {
   const { index, leftOut } = compileFolder({
     folder: BUNDLED_CORPUS,
     gate: DEFAULT_GATE,
+    // As `npm run ingest` compiles it.
+    ...shippedRelatedWords(),
   });
   for (const item of leftOut) console.error(`  left out: ${describeLeftOut(item)}`);
   writeOutput({ path, what: 'index', data: serializeIndex(index) });

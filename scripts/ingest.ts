@@ -1,7 +1,7 @@
 // npm run ingest -- [--corpus DIR] [--out FILE] [--prompt VERSION] [--threshold N] [--min-margin N] [--model bm25|tfidf] [--no-thesaurus] [--strict] [--quiet]
 import { relative, resolve } from 'node:path';
 import { serializeIndex } from '../src/compiled-index/parse';
-import { DEFAULT_GATE, THESAURUS_WEIGHT, uncalibratedGate } from '../src/config';
+import { DEFAULT_GATE, uncalibratedGate } from '../src/config';
 import { describeLeftOut } from '../src/ingest/left-out';
 import { CURRENT_PROMPT_VERSION } from '../src/prompt-versions';
 import {
@@ -13,7 +13,7 @@ import {
 import type { GateSettings } from '../src/types';
 import { DEFAULT_INDEX, parseCommandLine, run, shippedPromptVersion, UsageError, writeOutput } from './cli';
 import { BUNDLED_CORPUS, compileFolder } from './corpus-folder';
-import { wordNetGroups } from './wordnet';
+import { shippedRelatedWords } from './wordnet';
 
 const USAGE = [
   'usage: npm run ingest -- [--corpus DIR] [--out FILE] [--prompt VERSION] [--threshold N] [--min-margin N] [--model bm25|tfidf] [--no-thesaurus] [--strict] [--quiet]',
@@ -94,7 +94,7 @@ run(() => {
     promptVersion,
     gate,
     model: modelNamed(values.model),
-    ...(THESAURUS_WEIGHT > 0 && !values['no-thesaurus'] ? { relatedWords: wordNetGroups() } : {}),
+    ...(values['no-thesaurus'] ? {} : shippedRelatedWords()),
   });
 
   // On stderr, even with --quiet: a file left out is news the user must see.

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { THESAURUS_WEIGHT } from '../src/config';
 import { IRREGULAR } from '../src/text/irregular';
 
 const PARTS = ['noun', 'verb', 'adj', 'adv'];
@@ -86,6 +87,14 @@ function* indexLines(part: string): Generator<{ lemma: string; offsets: string[]
 const adjective = (pos: string) => (pos === 's' ? 'a' : pos);
 
 /**
+ * What a corpus is compiled with for the thesaurus (`npm run ingest`, and the default index `ask` and
+ * `eval` compile when there is none): WordNet's groups, when the shipped THESAURUS_WEIGHT reads them.
+ */
+export function shippedRelatedWords(): { relatedWords?: string[][] } {
+  return THESAURUS_WEIGHT > 0 ? { relatedWords: wordNetGroups() } : {};
+}
+
+/**
  * Every group of words WordNet says can stand for one another, single words only, lower case: each
  * synset's words, with those of the synsets it is "similar to" (adjectives), keeping a word only in the
  * synset of its most frequent sense in that part of speech. A word's rarer senses made "film" stand for
@@ -133,8 +142,8 @@ const PLURAL_ENDINGS = ['s', 'es'];
 /**
  * The words whose most frequent sense, as a noun or an adjective, WordNet writes with a capital and files
  * as a name (every sense, where no tagged text says which is most frequent), and which are never ordinary
- * words first: no part of speech whose first sense is an
- * ordinary word, and no use as a verb or adverb seen in WordNet's sense-tagged texts. Names of places,
+ * words first: no part of speech whose first sense is an ordinary word, and no use as a verb or adverb
+ * seen in WordNet's sense-tagged texts. Names of places,
  * people, peoples and languages ("paris", "jewish", "farsi"; "japan" and "china" too, whose lacquer and
  * porcelain come later, and whose verb "to japan" no tagged text uses), lower case. A name that is the
  * plural of an ordinary word ("fields", the comedian, and "field") is left out: a question writing it

@@ -48,10 +48,37 @@ export function columnsOf(passages: readonly Passage[]): PassageColumns {
   };
 }
 
-/** The bytes `npm run ingest` writes. */
+// The header's fields, in the one order they are written: the schema's (check.ts).
+const HEADER_FIELDS = [
+  'format',
+  'version',
+  'model',
+  'terms',
+  'promptVersion',
+  'gate',
+  'contextSize',
+  'corpus',
+  'thesaurus',
+] as const satisfies ReadonlyArray<keyof CompiledIndex>;
+// A field added to CompiledIndex must be given its place above, or it would not be written.
+type Unwritten = Exclude<keyof CompiledIndex, 'passages' | 'postings' | (typeof HEADER_FIELDS)[number]>;
+true satisfies [Unwritten] extends [never] ? true : never;
+
+/**
+ * The bytes `npm run ingest` writes. The header's fields go in one fixed order, whatever the order of the
+ * object's keys: an index read back (its fields in the schema's order) is written as the same bytes, so
+ * the page, which hashes the index it holds, and the command line, which hashes the file, name one index
+ * with one hash (a trace made in the page replays as made on the same index).
+ */
 export function serializeIndex(index: CompiledIndex): Uint8Array<ArrayBuffer> {
-  const { passages, postings, ...rest } = index;
-  const header = { ...rest, passageCount: passages.length, postingCount: postings.docs.length };
+  const { passages, postings } = index;
+  const header = {
+    ...Object.fromEntries(
+      HEADER_FIELDS.filter((field) => index[field] !== undefined).map((field) => [field, index[field]]),
+    ),
+    passageCount: passages.length,
+    postingCount: postings.docs.length,
+  };
   const encoder = new TextEncoder();
   return packSections([
     encoder.encode(JSON.stringify(header)),

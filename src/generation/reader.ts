@@ -224,8 +224,8 @@ export function readPassages(options: {
   );
 
   // A name the question states (a place, person, people or language: "in egypt", "Artur Oppman"), or any
-  // word it writes with a capital ("in Safari", "useEffectEvent"), is one an answer must hold: a unit whose passage does not
-  // name it never answers, however much else it shares.
+  // word it writes with a capital ("in Safari", "useEffectEvent"), is one an answer must hold: a unit
+  // whose passage does not name it never answers, however much else it shares.
   const names = [
     ...new Set([...words(question).filter(isName), ...capitalisedIn(question), ...camelCaseIn(question)]),
   ];

@@ -112,6 +112,12 @@ describe('the quick start on a fresh clone: no build step before npm run ask', (
     const second = run('ask', ['How long can I borrow a DVD for?'], clone);
     expect(second.stderr).not.toMatch(/compiling/);
     expect(second.stdout).toMatch(/7 days/);
+
+    // The same index `npm run ingest` writes, thesaurus and all: the quick start asks what the site asks.
+    expect(run('ingest', ['--quiet', '--out', 'ingested.bin'], clone).code).toBe(0);
+    expect(readFileSync(join(clone, 'generated/index.bin'))).toEqual(
+      readFileSync(join(clone, 'ingested.bin')),
+    );
   });
 
   it('rebuilds an index older than corpus/, and never one named with --index', () => {
