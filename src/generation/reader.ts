@@ -116,11 +116,16 @@ export function questionAsRead(question: string, reading: QuestionReading | unde
 
 /**
  * The question's words retrieval read through the thesaurus, as terms → the corpus terms standing for
- * them ("shut" → "close"): what `readPassages` counts a text holding one of them as holding.
+ * them ("shut" → "clos"): what `readPassages` counts a text holding one of them as holding.
  */
 export function standInsOf(reading: QuestionReading | undefined): Map<string, readonly string[]> {
+  // The reading names each stand-in as the passages write it ("closed"), for a person to read: read
+  // here as terms, as the texts they are looked for in are.
   return new Map(
-    (reading?.expanded ?? []).flatMap(({ written, terms }) => tokenize(written).map((term) => [term, terms])),
+    (reading?.expanded ?? []).flatMap(({ written, terms }) => {
+      const standIns = terms.flatMap((word) => tokenize(word));
+      return tokenize(written).map((term) => [term, standIns]);
+    }),
   );
 }
 
@@ -159,14 +164,18 @@ export function readPassages(options: {
       : [];
   const timeWords: TimeWords = { days: daysOfTerm, partsOfDay, standIns };
   // The question's terms each passage holds, headings included.
+  // The terms each passage writes, headings included; and with the question's words it holds through
+  // days, times and stand-ins.
+  const writtenOfPassage = new Map(
+    passages.map((passage) => [
+      passage,
+      new Set([...tokenize(passage.text), ...tokenize(passage.trail.join(' '))]),
+    ]),
+  );
   const termsOfPassage = new Map(
     passages.map((passage) => [
       passage,
-      withTimeWords(
-        new Set([...tokenize(passage.text), ...tokenize(passage.trail.join(' '))]),
-        timeWords,
-        passage.text,
-      ),
+      withTimeWords(writtenOfPassage.get(passage) as Set<string>, timeWords, passage.text),
     ]),
   );
   const contextTerms = new Set([...termsOfPassage.values()].flatMap((terms) => [...terms]));
@@ -236,11 +245,7 @@ export function readPassages(options: {
   const codesOfPassage = new Map(
     passages.map((passage) => [
       passage,
-      new Set(
-        codes.length === 0
-          ? []
-          : codesIn(`${passage.trail.join('\n')}\n${passage.text}`).map((code) => code.toLowerCase()),
-      ),
+      new Set(codes.length === 0 ? [] : codesIn(`${passage.trail.join('\n')}\n${passage.text}`).map(codeKey)),
     ]),
   );
 
@@ -273,11 +278,12 @@ export function readPassages(options: {
     const missingYear = askedYears.find((year) => !statedYears.includes(year));
     const missesDays =
       namesDays.get(unit.passage) === true && [...daysIn(stated)].every((day) => !askedDays.has(day));
+    // A name is held only as written: no stand-in of the thesaurus stands for one.
     const unnamed = names.find(
-      (name) => !(termsOfPassage.get(unit.passage) as Set<string>).has(termOf(name.toLowerCase())),
+      (name) => !(writtenOfPassage.get(unit.passage) as Set<string>).has(termOf(name.toLowerCase())),
     );
     const uncoded = codes.find(
-      (code) => !(codesOfPassage.get(unit.passage) as Set<string>).has(code.toLowerCase()),
+      (code) => !(codesOfPassage.get(unit.passage) as Set<string>).has(codeKey(code)),
     );
     const broken =
       (unnamed === undefined ? undefined : `is in a passage that never names ${shownName(unnamed)}`) ??
@@ -518,7 +524,9 @@ function capitalisedIn(question: string): string[] {
  */
 function camelCaseIn(question: string): string[] {
   return tokensOf(question).flatMap((token) =>
-    token.kind === 'word' && INNER_CAPITAL.test(token.written) ? [token.written] : [],
+    token.kind === 'word' && INNER_CAPITAL.test(token.written) && !STOPWORDS.has(token.word.word)
+      ? [token.written]
+      : [],
   );
 }
 
@@ -530,6 +538,9 @@ const CODE = /(?<![\p{L}\p{N}])\p{L}+\p{N}[\p{L}\p{N}]*(?![\p{L}\p{N}])/gu;
 function codesIn(text: string): string[] {
   return [...fold(text).matchAll(CODE)].map(([code]) => code);
 }
+
+/** A code as compared: lower case, a plural's "s" after its digits dropped ("MP3s" is "mp3"). */
+const codeKey = (code: string) => code.toLowerCase().replace(/(?<=\p{N})s$/u, '');
 
 /** A name as the question's reader shows it: with its capital, or as written when it has one inside. */
 const shownName = (name: string) => (INNER_CAPITAL.test(name) ? name : asName(name));

@@ -11,7 +11,10 @@ import {
   standInsOf,
 } from '../../src/generation/reader';
 import { READER_MODEL } from '../../src/generation/reader-model';
-import { termOf } from '../../src/text/tokenize';
+import { TFIDF } from '../../src/retrieval/model';
+import { buildPostings } from '../../src/retrieval/postings';
+import { createRetriever, passageText } from '../../src/retrieval/retrieve';
+import { termOf, tokenize } from '../../src/text/tokenize';
 import type { Passage } from '../../src/types';
 
 const passage = (text: string, id = 'f#p'): Passage => ({ id, file: 'f.md', line: 1, trail: ['F'], text });
@@ -276,7 +279,7 @@ describe('the reader model', () => {
   it('holds a word read through the thesaurus in a text holding any one of its stand-ins', () => {
     const reading = {
       readAs: [],
-      expanded: [{ written: 'shut', terms: [termOf('close'), termOf('lock')] }],
+      expanded: [{ written: 'shut', terms: ['lock', 'closes'] }],
       names: [],
     };
     const read = readPassages({
@@ -407,7 +410,7 @@ describe('the question as retrieval read it', () => {
     const question = 'What time do you shut on Saturday?';
     const reading = {
       readAs: [],
-      expanded: [{ written: 'shut', terms: [termOf('close'), termOf('closed')] }],
+      expanded: [{ written: 'shut', terms: ['closed', 'close'] }],
       names: [],
     };
     const bare = readPassages({ question, passages });
@@ -422,10 +425,43 @@ describe('the question as retrieval read it', () => {
     expect(cafe?.features.contextCover).toBe(1);
   });
 
+  it('reads the stand-ins as retrieval names them, written as the passages write them', () => {
+    // Retrieval shows "shut" read as "closed", the passages' word, not the term "clos" it looked up.
+    const passages = [passage('On Saturday the library is closed at 17:00.')];
+    const thesaurus = { [termOf('shut')]: [termOf('closed')] };
+    const retriever = createRetriever({
+      model: TFIDF,
+      ...buildPostings(passages.map((p) => tokenize(passageText(p)))),
+      passages,
+      thesaurus,
+      expansionWeight: 0.25,
+    });
+    const { reading } = retriever.read('When do you shut on Saturday?', 3);
+    expect(reading.expanded).toEqual([{ written: 'shut', terms: ['closed'] }]);
+    const read = readPassages({
+      question: 'When do you shut on Saturday?',
+      passages,
+      standIns: standInsOf(reading),
+    });
+    expect(read.unseen).toEqual([]);
+    expect(read.candidates[0]?.features.termCover).toBe(1);
+  });
+
+  it('never holds a name through a stand-in: a name is held only as the passage writes it', () => {
+    const passages = [passage('Preact runs behind the scenes.')];
+    const reading = { readAs: [], expanded: [{ written: 'Bun', terms: ['behind'] }], names: [] };
+    const ranked = rankCandidates({
+      question: 'Does Preact run on Bun?',
+      passages,
+      standIns: standInsOf(reading),
+    });
+    expect(ranked.ranked[0]?.candidate.broken).toBe('is in a passage that never names Bun');
+  });
+
   it('gives the stand-in what retrieval read through the thesaurus: more sure of a sentence holding it', async () => {
     const passages = [passage('On Saturday the library closes at 17:00.')];
     const question = 'What time do you shut on Saturday?';
-    const reading = { readAs: [], expanded: [{ written: 'Shut', terms: [termOf('closes')] }], names: [] };
+    const reading = { readAs: [], expanded: [{ written: 'Shut', terms: ['closes'] }], names: [] };
     const bare = rankCandidates({ question, passages }).ranked[0]?.confidence ?? 1;
     const read =
       rankCandidates({ question, passages, standIns: standInsOf(reading) }).ranked[0]?.confidence ?? 0;
@@ -517,6 +553,8 @@ describe('the question as retrieval read it', () => {
       'is in a passage that never names useEffectEvent',
     ]);
     expect(broken('does preact/hooks have useEffect')).toEqual(['kept']);
+    // A slip of the shift key in a small word names nothing.
+    expect(broken('wHen does preact/hooks have useEffect')).toEqual(['kept']);
   });
 
   it('holds a code of letters then digits ("a3", "v11") to the rule on names; not a time or an ordinal', () => {
@@ -526,6 +564,8 @@ describe('the question as retrieval read it', () => {
     );
     expect(broken('how much does it cost to print an A4 page?')[0]).toBe('kept');
     expect(broken('can i print at 9am on the 2nd?')[0]).toBe('kept');
+    // A plural of the code is the code.
+    expect(broken('how much are A4s?')[0]).toBe('kept');
   });
 
   it('reads capitals as names in a question leaving one content word in lower case: it is no title case', () => {
