@@ -34,7 +34,7 @@ import {
   writeFitted,
 } from './cli';
 import { readSquad, squadCorpus, WHOLE_PARAGRAPHS } from './squad';
-import { wordNetGroups } from './wordnet';
+import { shippedRelatedWords } from './wordnet';
 
 const USAGE =
   'usage: npm run fit:reader -- [--index FILE] [--questions FILE]... [--squad FILE | --no-squad] [--squad-every N] [--write]';
@@ -104,7 +104,7 @@ function squadQuestions(file: string, every: number): Question[] {
     gate: { threshold: 0, minMargin: 0, source: 'fitting' },
     maxChars: WHOLE_PARAGRAPHS,
     // As `npm run eval:suite` compiles SQuAD, and `npm run ingest` any corpus.
-    relatedWords: wordNetGroups(),
+    ...shippedRelatedWords(),
   });
   const engine = createEngine(index);
   return items

@@ -162,7 +162,7 @@ export function readPassages(options: {
     fullShape.kind === 'time'
       ? fullShape.terms.filter((term) => PARTS_OF_DAY.has(fullShape.wordOf.get(term) ?? term))
       : [];
-  const timeWords: TimeWords = { days: daysOfTerm, partsOfDay, standIns };
+  const otherWords: OtherWords = { days: daysOfTerm, partsOfDay, standIns };
   // The question's terms each passage holds, headings included.
   // The terms each passage writes, headings included; and with the question's words it holds through
   // days, times and stand-ins.
@@ -175,7 +175,7 @@ export function readPassages(options: {
   const termsOfPassage = new Map(
     passages.map((passage) => [
       passage,
-      withTimeWords(writtenOfPassage.get(passage) as Set<string>, timeWords, passage.text),
+      withOtherWords(writtenOfPassage.get(passage) as Set<string>, otherWords, passage.text),
     ]),
   );
   const contextTerms = new Set([...termsOfPassage.values()].flatMap((terms) => [...terms]));
@@ -265,9 +265,9 @@ export function readPassages(options: {
 
   const candidates = units.map((unit, at): Candidate => {
     const text = unitText(unit);
-    const terms = withTimeWords(unitTerms[at] as Set<string>, timeWords, text);
+    const terms = withOtherWords(unitTerms[at] as Set<string>, otherWords, text);
     const context = contextOf(unit.passage);
-    const readWith = withTimeWords(new Set([...terms, ...tokenize(context)]), timeWords, context);
+    const readWith = withOtherWords(new Set([...terms, ...tokenize(context)]), otherWords, context);
     const held = shape.terms.reduce((sum, term) => sum + (terms.has(term) ? (weights.get(term) ?? 0) : 0), 0);
     const phraseWords = shape.phrases.flatMap((phrase) => phrase.terms);
     const about = unit.about === undefined ? '' : textOf(unit.passage, unit.about);
@@ -340,13 +340,17 @@ export function readPassages(options: {
   };
 }
 
-/** A question's words for when: its day terms with their days, and a time question's parts of the day. */
-interface TimeWords {
+/**
+ * The question's words a text may hold by other words: its day terms with their days, a time question's
+ * parts of the day, and the words read through the thesaurus with their stand-ins.
+ */
+interface OtherWords {
   days: ReadonlyMap<string, Set<number>>;
   partsOfDay: readonly string[];
   standIns: ReadonlyMap<string, readonly string[]>;
 }
 
+/** `terms` with each question word one of whose stand-ins they hold. */
 function withStandIns(terms: Set<string>, standIns: ReadonlyMap<string, readonly string[]>): Set<string> {
   const held = [...standIns]
     .filter(([term, targets]) => !terms.has(term) && targets.some((target) => terms.has(target)))
@@ -359,11 +363,11 @@ const PARTS_OF_DAY: ReadonlySet<string> = new Set(
 );
 
 /**
- * `terms` with each of the question's day terms whose days `text` names, and its parts of the day when
- * `text` states a clock time.
+ * `terms` with each question word held through a stand-in, each of the question's day terms whose days
+ * `text` names, and its parts of the day when `text` states a clock time.
  */
-function withTimeWords(given: Set<string>, timeWords: TimeWords, text: string): Set<string> {
-  const { days: daysOfTerm, partsOfDay, standIns } = timeWords;
+function withOtherWords(given: Set<string>, otherWords: OtherWords, text: string): Set<string> {
+  const { days: daysOfTerm, partsOfDay, standIns } = otherWords;
   const terms = withStandIns(given, standIns);
   if (daysOfTerm.size === 0 && partsOfDay.length === 0) return terms;
   const named = daysIn(text);
