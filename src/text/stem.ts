@@ -5,27 +5,49 @@
 const MIN_STEM = 3;
 
 // Longest first, so "ations" wins over "s". Applied until none is left: "replacement" → "replace" →
-// "replac", which is where "replacing" and "replace" land too; and "appealing" → "appeal" → "appe" →
-// "app", where "appeal" lands (stopping after two suffixes left the longer form one suffix behind).
-const SUFFIXES = [
-  'ations',
-  'ation',
-  'ments',
-  'ment',
-  'ingly',
-  'ings',
-  'ing',
-  'edly',
-  'ed',
-  'ers',
-  'er',
-  'als',
-  'al',
-  'able',
-  'ly',
-  'y',
-  'e',
-] as const;
+// "replac", which is where "replacing" and "replace" land too; and "appealing" → "appeal", where "appeal"
+// lands (stopping after two suffixes left the longer form one suffix behind). Each suffix needs enough of
+// a word before it, counted as Porter counts it (`measure`): the short "al" and "er" end many a word
+// they are no suffix of ("appeal", "reveal", "order", "paper"), so they need two vowel–consonant runs
+// ("renew|al", "borrow|er"), the rest one. Without that, "appeal" ended as "app" and "reveal" as
+// "reversed" did.
+const SUFFIXES: ReadonlyArray<readonly [suffix: string, measure: number]> = [
+  ['ations', 1],
+  ['ation', 1],
+  ['ments', 1],
+  ['ment', 1],
+  ['ingly', 1],
+  ['ings', 1],
+  ['ing', 1],
+  ['edly', 1],
+  ['ed', 1],
+  ['ers', 2],
+  ['er', 2],
+  ['als', 2],
+  ['al', 2],
+  ['able', 1],
+  ['ly', 1],
+  ['y', 1],
+  ['e', 1],
+];
+
+const VOWEL = /[aeiou]/u;
+
+/**
+ * Porter's measure of a stem: how many times a run of vowels is followed by a run of consonants ("tr" 0,
+ * "app" 1, "appe" 1, "renew" 2). A "y" after a consonant is a vowel.
+ */
+export function measure(stem: string): number {
+  let runs = 0;
+  let previousVowel = false;
+  for (let at = 0; at < stem.length; at++) {
+    const letter = stem[at] as string;
+    const vowel: boolean = VOWEL.test(letter) || (letter === 'y' && at > 0 && !previousVowel);
+    if (!vowel && previousVowel) runs++;
+    previousVowel = vowel;
+  }
+  return runs;
+}
 
 const DIGIT = /\d/u;
 const DOUBLED_CONSONANT = /([b-df-hj-km-np-rt-z])\1$/u;
@@ -40,10 +62,10 @@ function stripPlural(word: string): string {
 }
 
 function stripSuffix(word: string): string {
-  for (const suffix of SUFFIXES) {
-    if (word.endsWith(suffix) && word.length - suffix.length >= MIN_STEM) {
-      return word.slice(0, -suffix.length);
-    }
+  for (const [suffix, least] of SUFFIXES) {
+    if (!word.endsWith(suffix) || word.length - suffix.length < MIN_STEM) continue;
+    const rest = word.slice(0, -suffix.length);
+    return measure(rest) >= least ? rest : word;
   }
   return word;
 }

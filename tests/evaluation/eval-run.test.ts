@@ -52,7 +52,7 @@ describe('outcomeAt', () => {
     ['the bundled manual with eval/questions.json', () => library, [...libraryQuestions, ...extra]],
     [
       'the bundled manual with a minimum margin, so some questions are refused for it',
-      () => ({ ...library, gate: { ...library.gate, minMargin: 0.1 } }),
+      () => ({ ...library, gate: { ...library.gate, minMargin: 0.15 } }),
       libraryQuestions,
     ],
     [
@@ -101,7 +101,7 @@ describe('outcomeAt', () => {
   });
 
   it('covers refusals for the minimum margin in the margin case, so that case tests something', async () => {
-    const strict = await run({ ...library, gate: { ...library.gate, minMargin: 0.1 } }, libraryQuestions);
+    const strict = await run({ ...library, gate: { ...library.gate, minMargin: 0.15 } }, libraryQuestions);
     const details = outcomeAt(strict, 0.133).map((outcome) =>
       outcome.result.status === 'refused' ? outcome.result.detail : '',
     );
@@ -113,7 +113,7 @@ describe('outcomeAt', () => {
     const head = outcomes.find((outcome) => outcome.question === 'Who is the head librarian?');
     expect(head).toMatchObject({ answerable: false, beyondGate: true });
     expect(outcomes[0]).toMatchObject({ answerable: true, beyondGate: false });
-    expect(head?.bestScore).toBeCloseTo(0.216, 3);
+    expect(head?.bestScore).toBeCloseTo(0.198, 3);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { stripCourtesy } from '../../src/text/courtesy';
-import { stem } from '../../src/text/stem';
+import { measure, stem } from '../../src/text/stem';
 import { contentWords, termOf, tokenize, tokensOf, words, wordsOf } from '../../src/text/tokenize';
 
 describe('stem', () => {
@@ -25,6 +25,23 @@ describe('stem', () => {
   it('keeps apart words that only share a beginning', () => {
     expect(stem('card')).not.toBe(stem('cart'));
     expect(stem('hold')).not.toBe(stem('hour'));
+  });
+
+  it('strips "al" and "er" only after two vowel–consonant runs: they end many words they are no suffix of', () => {
+    // Stripped until none was left, "appeal" became the library's "app", and "reveal" met "reversed".
+    expect(stem('appeal')).not.toBe(stem('app'));
+    expect(stem('revealed')).not.toBe(stem('reversed'));
+    expect(stem('order')).toBe('order');
+    expect(stem('paper')).toBe('paper');
+    // Where a real suffix is, it still goes.
+    expect(stem('borrower')).toBe(stem('borrow'));
+    expect(stem('renewal')).toBe(stem('renew'));
+  });
+
+  it('measures a stem as Porter does: vowel–consonant runs, "y" a vowel after a consonant', () => {
+    expect(['tr', 'ee', 'tree', 'by'].map(measure)).toEqual([0, 0, 0, 0]);
+    expect(['trouble', 'oats', 'app', 'appe', 'ivy'].map(measure)).toEqual([1, 1, 1, 1, 1]);
+    expect(['troubles', 'private', 'renew', 'oaten'].map(measure)).toEqual([2, 2, 2, 2]);
   });
 
   it('leaves short words, numbers and word-final doubles alone', () => {
