@@ -139,8 +139,9 @@ export interface ContextBudget {
 }
 
 /**
- * A question word the corpus never uses → the corpus terms that can stand for it ("film" → "movie" when
- * the corpus says "movie"), as terms (`termOf`). Compiled at ingest (src/ingest/thesaurus.ts).
+ * A word the corpus never uses, as a dictionary writes it → the corpus terms that can stand for it
+ * ("film" → the term of "movie" when the corpus says "movie"). A question's word is looked up by the
+ * dictionary forms it may inflect (src/text/lemma.ts). Compiled at ingest (src/ingest/thesaurus.ts).
  */
 export type Thesaurus = Record<string, string[]>;
 

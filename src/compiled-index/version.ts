@@ -6,7 +6,8 @@ export const INDEX_FORMAT = 'sourcebound-index';
 // 3: a SHA-256 of the content; the prompt's version instead of its text; gate and context bounded.
 // 4: terms stemmed anew (suffixes stripped until none is left, "al" and "er" only after enough of a
 // word): a version-3 index holds terms ("app" for "appeal") a question is no longer read as.
-export const INDEX_VERSION = 4;
+// 5: the thesaurus keyed by dictionary words ("film"), not terms: a version-4 index's keys are stems.
+export const INDEX_VERSION = 5;
 
 export class IndexLoadError extends Error {
   override name = 'IndexLoadError';

@@ -3,8 +3,12 @@ import type { Thesaurus } from '../types';
 
 /**
  * The thesaurus of a corpus, built from groups of interchangeable words (WordNet's, in the command
- * line), restricted to what this corpus can use: only terms it lacks are keys, only terms it holds are
- * values. Keys and values are terms (`termOf`), as the question is read.
+ * line), restricted to what this corpus can use: only words whose term it lacks are keys, only terms it
+ * holds are values. Keys are the group's words, lower case, as a dictionary writes them ("film"), and a
+ * question's word is looked up by the dictionary forms it may inflect (`lemmaCandidates`). Not by its
+ * term: stemming folds a derived word onto its base ("gettable" → "get"), and the derived word's group
+ * ("addressable", "obtainable") would then stand for every "get" asked. Values are terms, as passages
+ * are read.
  */
 export function compileThesaurus(options: {
   groups: readonly (readonly string[])[];
@@ -13,21 +17,21 @@ export function compileThesaurus(options: {
   const { groups, vocabulary } = options;
   const related = new Map<string, Set<string>>();
   for (const group of groups) {
-    const terms = [...new Set(group.map(termOf))];
-    const held = terms.filter((term) => vocabulary.has(term));
+    const words = [...new Set(group.map((word) => word.toLowerCase()))];
+    const held = [...new Set(words.map(termOf).filter((term) => vocabulary.has(term)))];
     if (held.length === 0) continue;
-    for (const term of terms) {
-      if (vocabulary.has(term)) continue;
-      let targets = related.get(term);
+    for (const word of words) {
+      if (vocabulary.has(termOf(word))) continue;
+      let targets = related.get(word);
       if (targets === undefined) {
         targets = new Set();
-        related.set(term, targets);
+        related.set(word, targets);
       }
       for (const target of held) targets.add(target);
     }
   }
   // Sorted, so that the same corpus always gives the same bytes.
   return Object.fromEntries(
-    [...related.keys()].sort().map((term) => [term, [...(related.get(term) as Set<string>)].sort()]),
+    [...related.keys()].sort().map((word) => [word, [...(related.get(word) as Set<string>)].sort()]),
   );
 }

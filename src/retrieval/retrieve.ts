@@ -1,6 +1,7 @@
 // Question-time code: the text model and the edit distance are here, not in the InvertedIndex, so that the
 // page can build the index at load (its first download, held to a size budget) without them.
 import { editDistance } from '../text/edit-distance';
+import { lemmaCandidates } from '../text/lemma';
 import { isName } from '../text/names';
 import { fold, STOPWORDS, type TermOf, termOf, termsOf, tokensOf, wholeWord, words } from '../text/tokenize';
 import type { Passage, QuestionReading, Scored, Thesaurus } from '../types';
@@ -103,8 +104,8 @@ export function retrieverOn(options: RetrieverOptions): Retriever {
         if (!reading.names.includes(written)) reading.names.push(written);
         return [found];
       }
-      const related = thesaurus?.[term];
-      if (expansionWeight > 0 && related !== undefined && Object.hasOwn(thesaurus as Thesaurus, term)) {
+      const related = expansionWeight > 0 ? relatedWords(word) : undefined;
+      if (related !== undefined) {
         reading.expanded.push({ written: word, terms: related });
         for (const target of related) factors.set(target, expansionWeight);
         // The word itself stays, unseen, in the question's norm: a stand-in is not the word asked about.
@@ -244,6 +245,13 @@ export function retrieverOn(options: RetrieverOptions): Retriever {
       coverage: distinct.size === 0 ? 0 : held / distinct.size,
       weightedCoverage: weightAll === 0 ? 0 : weightHeld / weightAll,
     };
+  }
+
+  /** The corpus terms the thesaurus gives for `word`, looked up by the dictionary forms it may inflect. */
+  function relatedWords(word: string): string[] | undefined {
+    if (thesaurus === undefined) return undefined;
+    const key = lemmaCandidates(word).find((form) => Object.hasOwn(thesaurus, form));
+    return key === undefined ? undefined : thesaurus[key];
   }
 
   function read(question: string, limit: number): Retrieval {

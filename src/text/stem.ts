@@ -29,6 +29,9 @@ const SUFFIXES: ReadonlyArray<readonly [suffix: string, measure: number]> = [
   ['ly', 1],
   ['y', 1],
   ['e', 1],
+  // "movie" → "movi" → "mov", where "movies" → "movy" lands: the plural of a word in "ie" is read as one
+  // in "y" ("libraries" → "library").
+  ['i', 1],
 ];
 
 const VOWEL = /[aeiou]/u;

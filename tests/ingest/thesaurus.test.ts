@@ -3,26 +3,39 @@ import { compileThesaurus } from '../../src/ingest/thesaurus';
 import { termOf } from '../../src/text/tokenize';
 
 describe('compileThesaurus', () => {
-  const vocabulary = new Set(['movie', 'child', 'loan'].map(termOf));
+  const vocabulary = new Set(['movie', 'child', 'loan', 'address'].map(termOf));
 
-  it('maps a word the corpus lacks to the corpus terms of its group, and nothing else', () => {
+  it('maps a word the corpus lacks, as the dictionary writes it, to the corpus terms of its group', () => {
     const thesaurus = compileThesaurus({
       groups: [
         ['film', 'movie', 'picture'],
-        ['kid', 'child'],
+        ['Kid', 'child'],
         ['sun', 'star'],
       ],
       vocabulary,
     });
     expect(thesaurus).toEqual({
-      [termOf('film')]: [termOf('movie')],
-      [termOf('picture')]: [termOf('movie')],
-      [termOf('kid')]: [termOf('child')],
+      film: [termOf('movie')],
+      picture: [termOf('movie')],
+      kid: [termOf('child')],
     });
   });
 
-  it('never makes a corpus term a key: a word the corpus uses is read as written', () => {
-    const thesaurus = compileThesaurus({ groups: [['loan', 'movie']], vocabulary });
+  it('never makes a word whose term the corpus uses a key: such a word is read as written', () => {
+    const thesaurus = compileThesaurus({
+      groups: [
+        ['loan', 'movie'],
+        ['loans', 'movies'],
+      ],
+      vocabulary,
+    });
     expect(thesaurus).toEqual({});
+  });
+
+  it('keys a derived word as itself, so that its group never stands for its base', () => {
+    // "gettable" stems to "get": keyed by terms, every "get" asked stood for "address".
+    const thesaurus = compileThesaurus({ groups: [['gettable', 'addressable', 'obtainable']], vocabulary });
+    expect(Object.keys(thesaurus).sort()).toEqual(['gettable', 'obtainable']);
+    expect(thesaurus).not.toHaveProperty('get');
   });
 });
