@@ -17,11 +17,14 @@ export function compileThesaurus(options: {
   const { groups, vocabulary } = options;
   const related = new Map<string, Set<string>>();
   for (const group of groups) {
-    const words = [...new Set(group.map((word) => word.toLowerCase()))];
-    const held = [...new Set(words.map(termOf).filter((term) => vocabulary.has(term)))];
+    // Each word with its term, read once: the term says whether the corpus holds the word.
+    const termOfWord = new Map(
+      group.map((written) => written.toLowerCase()).map((word) => [word, termOf(word)]),
+    );
+    const held = [...new Set([...termOfWord.values()].filter((term) => vocabulary.has(term)))];
     if (held.length === 0) continue;
-    for (const word of words) {
-      if (vocabulary.has(termOf(word))) continue;
+    for (const [word, term] of termOfWord) {
+      if (vocabulary.has(term)) continue;
       let targets = related.get(word);
       if (targets === undefined) {
         targets = new Set();
