@@ -1,6 +1,6 @@
 import { stripCourtesy } from '../text/courtesy';
 import { daysIn } from '../text/days';
-import { extractFigures } from '../text/figures';
+import { contradictingFigure, extractFigures, type Figure } from '../text/figures';
 import { asName } from '../text/name-case';
 import { isName } from '../text/names';
 import { oppositesOf } from '../text/opposites';
@@ -80,13 +80,18 @@ const negates = (text: string) => words(text).some((word) => NEGATIONS.has(word)
 // Four digits, and the word after them if there is one: "in 1987", "In 1985, the pool…", "1000 pages".
 const FOUR_DIGITS = /(?<![\p{L}\p{N}.,])(\d{4})(?![\p{L}\p{N}]|[.,]\d)(?:\s+(\p{L}+))?/gu;
 const FIRST_YEAR = 1000;
+// A word in the plural, as four digits count it: "1000 pages", not "the 1985 film" or "the 2010 census".
+const PLURAL = /[^su]s$/iu;
 
-/** The years a text states: four digits not counting what follows them ("1000 pages" is no year). */
+/**
+ * The years a text states: four digits not counting what follows them ("1000 pages" is no year). A year
+ * is as often written before the singular noun it qualifies ("the 1985 film", "the 2005 lawsuit").
+ */
 function yearsIn(text: string): number[] {
   const years: number[] = [];
   for (const [, digits, next] of fold(text).matchAll(FOUR_DIGITS)) {
     const value = Number(digits);
-    const counts = next !== undefined && !STOPWORDS.has(next.toLowerCase());
+    const counts = next !== undefined && !STOPWORDS.has(next.toLowerCase()) && PLURAL.test(next);
     if (value >= FIRST_YEAR && value <= LAST_YEAR && !counts) years.push(value);
   }
   return years;
@@ -205,6 +210,13 @@ export function readPassages(options: {
   const askedFigures = extractFigures(question).filter(
     (figure) => figure.kind !== 'garbled' && figure.text.toLowerCase() !== 'one',
   );
+  // The figures a question that is no yes/no question takes as given ("Who shot the film on 45 mm
+  // stock?", "What happened on 12 April?"): a unit stating the same measure with another value answers
+  // another question. A yes/no question may ask whether the figure is so ("Can I borrow 25 items?"),
+  // and the unit stating another one answers it.
+  // A year is left to the rule for years below, which knows when a passage states any.
+  const askedPremises =
+    shape.kind === 'yes_no' ? [] : askedFigures.filter((figure) => !looksLikeYear(figure));
   const askedNegation = negates(question);
   // "What does the TEU not do?", "Who did she not work for?": a question that asks what is not so. A
   // sentence with no negation, and no opposite of a word asked ("closed" for "not open"), states what is
@@ -276,6 +288,7 @@ export function readPassages(options: {
     const unitFigures = extractFigures(stated);
     const statedYears = yearsIn(stated);
     const missingYear = askedYears.find((year) => !statedYears.includes(year));
+    const contradicted = contradictionOf(askedPremises, unitFigures);
     const missesDays =
       namesDays.get(unit.passage) === true && [...daysIn(stated)].every((day) => !askedDays.has(day));
     // A name is held only as written: no stand-in of the thesaurus stands for one.
@@ -291,6 +304,7 @@ export function readPassages(options: {
       brokenConstraint({ constraints, unit: textOf(unit.passage, unit.core), about }) ??
       saysTheOpposite(shape, question, stated) ??
       (missingYear === undefined ? undefined : `does not say ${missingYear}`) ??
+      contradicted ??
       (missesDays ? 'names none of the days asked about' : undefined) ??
       (negatedAsk && !negates(stated) && !opposesAsked(new Set(words(stated)))
         ? 'states no negation'
@@ -338,6 +352,22 @@ export function readPassages(options: {
     typos: typos.map((term) => fullShape.wordOf.get(term) ?? term),
     unseen: unseenTerms,
   };
+}
+
+/** A number of four digits that may be a year ("In 2012 who…", "the 2005 lawsuits"). */
+const looksLikeYear = (figure: Figure) =>
+  figure.kind === 'number' &&
+  Number.isInteger(figure.value) &&
+  figure.value >= FIRST_YEAR &&
+  figure.value <= LAST_YEAR;
+
+/** How a unit states one of the question's premises otherwise, in plain words; undefined when it does not. */
+function contradictionOf(premises: readonly Figure[], stated: readonly Figure[]): string | undefined {
+  for (const premise of premises) {
+    const other = contradictingFigure(premise, stated);
+    if (other !== undefined) return `says ${other.text}, not ${premise.text}`;
+  }
+  return undefined;
 }
 
 /**

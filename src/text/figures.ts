@@ -1,3 +1,4 @@
+import { assertNever } from '../types';
 import { readDigits } from './digits';
 import { STOPWORDS, termOf, words } from './tokenize';
 // A figure in an answer must be one its cited passages hold: "0.75 BOB per day" against a passage that
@@ -346,6 +347,42 @@ export function extractFiguresInside(options: {
   return scan(text)
     .filter(({ figure, end }) => spans.some(([from, to]) => end - figure.text.length >= from && end <= to))
     .map(({ figure }) => figure);
+}
+
+/**
+ * Whether two figures measure the same thing, whatever their values: a duration in the same unit, an
+ * amount in the same currency, a date in the same month, a time, a percentage, or a number followed by
+ * the same word ("45 mm" and "35 mm", "Ten Eyes" and "Nine Eyes").
+ */
+export function sameMeasure(a: Figure, b: Figure): boolean {
+  if (a.kind !== b.kind) return false;
+  switch (a.kind) {
+    case 'garbled':
+      return false;
+    case 'number':
+      return a.counts[0] !== undefined && a.counts[0] === b.counts[0];
+    case 'amount':
+    case 'duration':
+    case 'date':
+      return a.unit === b.unit;
+    case 'time':
+    case 'percent':
+      return true;
+    default:
+      return assertNever(a.kind);
+  }
+}
+
+/**
+ * A figure of `stated` that measures what `asked` measures with another value, when none states its
+ * value anywhere: "three minutes" against "five minutes", "22 April" against "12 April". A question asking
+ * what happened on 12 April is not answered by what happened on 22 April.
+ */
+export function contradictingFigure(asked: Figure, stated: readonly Figure[]): Figure | undefined {
+  // The value stated anywhere in the unit may be the one asked about: "an additional 90 helicopters, of
+  // which … 30 were provided by…" holds "the other 30 helicopters".
+  if (stated.some((figure) => figure.kind !== 'garbled' && figure.value === asked.value)) return undefined;
+  return stated.find((figure) => sameMeasure(asked, figure));
 }
 
 /** The figures of `answer` that no figure of `held` holds (the rule of `ungroundedFigures`). */

@@ -183,6 +183,9 @@ describe('the reader model', () => {
     expect(
       read('How much is printing 1000 pages?', `${prices} The library opened in 1990.`)[0]?.broken,
     ).toBeUndefined();
+    // A year qualifies a singular noun ("the 1987 rebuild"); four digits before a plural count it.
+    expect(read('What was the cost of the 1987 rebuild?')[0]?.broken).toBe('does not say 1987');
+    expect(read('Who paid for the 1987 rebuilds?')[0]?.broken).toBeUndefined();
     // A year is read before a small word ("in 1987 To the pool", any case), and only up to 2100.
     expect(read('What happened in 1987 To the pool?')[0]?.broken).toBe('does not say 1987');
     expect(read('What happened to the pool in 2100?')[0]?.broken).toBe('does not say 2100');
@@ -191,6 +194,32 @@ describe('the reader model', () => {
     const seven = read('There are 7 of us: is a study room big enough?')[1];
     expect(seven?.broken).toBeUndefined();
     expect(seven?.features.figureAbsent).toBe(1);
+  });
+
+  it('rules out a unit stating what the question takes as given with another value', () => {
+    const text =
+      'Bond has three minutes to escape the building.\n\nFilming resumed at Pinewood on 22 April.\n\nThe film was shot on 35 mm stock.';
+    const broken = (question: string) =>
+      readPassages({ question, passages: [passage(text)] }).candidates.map((c) => c.broken);
+    expect(broken('Who has five minutes to escape the building?')[0]).toBe(
+      'says three minutes, not five minutes',
+    );
+    expect(broken('Where did filming resume on 12 April?')[1]).toBe('says 22 April, not 12 April');
+    expect(broken('What was the film shot on in 45 mm?')[2]).toBe('says 35, not 45');
+    // The same value, or a figure of another measure, is no contradiction.
+    expect(broken('Who has three minutes to escape the building?')[0]).toBeUndefined();
+    expect(broken('Who has five hours to escape the building?')[0]).toBeUndefined();
+    // A yes/no question may ask whether the figure is so: the unit stating another one answers it.
+    expect(broken('Does Bond have five minutes to escape the building?')[0]).toBeUndefined();
+    // A year is left to the rule for years ("2012 … placed" is no count of places): here no passage
+    // states one.
+    const places = [passage('She fell twelve places.')];
+    expect(
+      readPassages({ question: 'In 2012 who placed her?', passages: places }).candidates[0]?.broken,
+    ).toBeUndefined();
+    expect(readPassages({ question: 'Who fell 16 places?', passages: places }).candidates[0]?.broken).toBe(
+      'says twelve, not 16',
+    );
   });
 
   it('rules out a unit naming none of the days a question asks the time of, ranges read as their days', () => {

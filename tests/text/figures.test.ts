@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { extractFigures, type Figure, ungroundedFigures } from '../../src/text/figures';
+import {
+  contradictingFigure,
+  extractFigures,
+  type Figure,
+  sameMeasure,
+  ungroundedFigures,
+} from '../../src/text/figures';
 
 /** A section of the bundled manual, heading excluded, as the verifier would be given it. */
 function manual(file: string, heading: string): string {
@@ -175,6 +181,38 @@ describe('extractFigures', () => {
   it('tells "one" the pronoun from "one" the count only by the words right beside it', () => {
     expect(written('Show each card, one photo. Take one or another.')).toEqual(['one', 'one']);
     expect(written('No  one may enter; they help one  another.')).toEqual([]);
+  });
+});
+
+describe('a figure stating another value of the same measure', () => {
+  const one = (text: string) => extractFigures(text)[0] as Figure;
+  const other = (asked: string, stated: string) =>
+    contradictingFigure(one(asked), extractFigures(stated))?.text;
+
+  it('measures the same thing by unit, currency, month or the word a number counts, not by value', () => {
+    expect(sameMeasure(one('five minutes'), one('3 minutes'))).toBe(true);
+    expect(sameMeasure(one('five minutes'), one('3 hours'))).toBe(false);
+    expect(sameMeasure(one('$929.3 million'), one('$879.3 million'))).toBe(true);
+    expect(sameMeasure(one('12.00 BOB'), one('$12'))).toBe(false);
+    expect(sameMeasure(one('12 April'), one('22 April'))).toBe(true);
+    expect(sameMeasure(one('12 April'), one('12 May'))).toBe(false);
+    expect(sameMeasure(one('45 mm stock'), one('35 mm film'))).toBe(true);
+    expect(sameMeasure(one('45 reviews'), one('35 mm'))).toBe(false);
+    expect(sameMeasure(one('10:00'), one('9:00'))).toBe(true);
+    expect(sameMeasure(one('1O pages'), one('1O pages'))).toBe(false);
+  });
+
+  it('finds a figure of the same measure with another value, unless the value is stated anywhere', () => {
+    expect(other('five minutes', 'he has three minutes to escape')).toBe('three minutes');
+    expect(other('on 12 April', 'filming resumed on 22 April')).toBe('22 April');
+    expect(other('182 days', 'Filming took 128 days.')).toBe('128 days');
+    expect(other('five minutes', 'he has five minutes to escape')).toBeUndefined();
+    // "30 were provided by" states the 30 asked about, though it counts another word.
+    expect(
+      other('30 helicopters', '90 helicopters, of which 60 came from the army and 30 were leased'),
+    ).toBeUndefined();
+    // Another measure is no contradiction.
+    expect(other('five minutes', 'it took three days')).toBeUndefined();
   });
 });
 
