@@ -3,22 +3,22 @@ import type { ReaderModel } from './reader';
 
 // Written by `npm run fit:reader -- --write` (scripts/fit-reader.ts); the report is docs/reader-fit.md.
 export const READER_MODEL: ReaderModel = {
-  bias: -4.674,
+  bias: -4.682,
   weights: {
-    termCover: 1.755,
+    termCover: 1.753,
     contextCover: 1.176,
-    unseenTerms: 1.214,
+    unseenTerms: 1.213,
     phraseCover: 0.622,
     kindHeld: 0,
-    kindExact: -0.162,
-    openForm: -0.433,
-    focus: 1.844,
-    firstPassage: 1.393,
+    kindExact: -0.154,
+    openForm: -0.434,
+    focus: 1.846,
+    firstPassage: 1.394,
     figureAbsent: 0.153,
     negationAbsent: -0.598,
     termsElsewhere: -0.247,
   },
   threshold: 0.431,
   source:
-    'npm run fit:reader (2026-12-04) on eval/questions.json (22 questions), eval/paraphrases.json (164 questions), ../shared/benchmarks/squad2/train-v2.0-part.json (590 questions); 4802 candidate units',
+    'npm run fit:reader (2026-12-04) on eval/questions.json (22 questions), eval/paraphrases.json (164 questions), ../shared/benchmarks/squad2/train-v2.0-part.json (590 questions); 4803 candidate units',
 };

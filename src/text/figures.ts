@@ -52,6 +52,14 @@ const NUMBER_WORD_VALUES: ReadonlyMap<string, number> = new Map(
     .split(/\s+/u)
     .map((word, value) => [word, value]),
 );
+const TENS_VALUES: ReadonlyMap<string, number> = new Map(
+  'twenty thirty forty fifty sixty seventy eighty ninety'.split(' ').map((word, at) => [word, 20 + 10 * at]),
+);
+const SCALE_VALUES: ReadonlyMap<string, number> = new Map([
+  ['hundred', 100],
+  ['thousand', 1000],
+  ['million', 1_000_000],
+]);
 
 const MONTH_NAMES = [
   'January',
@@ -90,8 +98,17 @@ const CURRENCY_CODES: ReadonlySet<string> = new Set(['BOB', 'USD', 'EUR', 'GBP']
 // "7", "0.50", "1,000": a thousands comma only in groups of three, so "1,2" stays two numbers.
 const DIGITS = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?`;
 // Longest first, so that "seventeen" is not read as "seven" followed by letters.
-const NUMBER_WORDS = [...NUMBER_WORD_VALUES.keys()].sort((a, b) => b.length - a.length).join('|');
-const QUANTITY = `(?<quantity>${DIGITS}|${NUMBER_WORDS})`;
+const longestFirst = (words: Iterable<string>) => [...words].sort((a, b) => b.length - a.length).join('|');
+const NUMBER_WORDS = longestFirst(NUMBER_WORD_VALUES.keys());
+// Number words past twenty, as English composes them: "twenty-two", "forty five", "fifteen hundred", "two
+// hundred and fifty", "three thousand". A unit follows only a ten, "hundred" only a number below twenty,
+// and "and" only a scale word, so "five and ten days" and "five ten-minute breaks" stay two numbers.
+const UNIT_OR_TEEN = longestFirst([...NUMBER_WORD_VALUES.keys()].filter((word) => word !== 'twenty'));
+const ONE_TO_NINE = 'one|two|three|four|five|six|seven|eight|nine';
+const BELOW_HUNDRED = `(?:${longestFirst(TENS_VALUES.keys())})(?:[\\s-]+(?:${ONE_TO_NINE}))?|${UNIT_OR_TEEN}`;
+const BELOW_THOUSAND = `(?:${UNIT_OR_TEEN})\\s+hundred(?:\\s+(?:and\\s+)?(?:${BELOW_HUNDRED}))?|${BELOW_HUNDRED}`;
+const NUMBER_PHRASE = `(?:${BELOW_THOUSAND})\\s+(?:thousand|million)(?:\\s+(?:and\\s+)?(?:${BELOW_THOUSAND}))?|${BELOW_THOUSAND}`;
+const QUANTITY = `(?<quantity>${DIGITS}|${NUMBER_PHRASE})`;
 // A figure stands on its own: not the "3" of "mp3", the "02" of "02-borrowing#holds", the "one" of
 // "a#one" or the "50" of "0.50"; a digit after a hyphen is fine, so "9:00-20:00" keeps both times and "_7
 // days_" (emphasis) keeps its figure.
@@ -151,8 +168,20 @@ const PRONOUN_AFTER_ONE = /^\s+another(?!\p{L})/iu;
 const FIGURE_START = /(?<![\p{L}\p{N}])[\p{L}\p{N}$€£]/gu;
 
 function quantityValue(written: string): number {
-  const word = NUMBER_WORD_VALUES.get(written.toLowerCase());
-  return word ?? Number(written.replaceAll(',', ''));
+  if (/^\d/u.test(written)) return Number(written.replaceAll(',', ''));
+  // Number words: each scale word multiplies what came before it ("two hundred and fifty" is 250,
+  // "fifteen hundred" 1500, "three thousand two hundred" 3200).
+  let total = 0;
+  let current = 0;
+  for (const word of written.toLowerCase().split(/[\s-]+/u)) {
+    const scale = SCALE_VALUES.get(word);
+    if (scale === 100) current *= scale;
+    else if (scale !== undefined) {
+      total += current * scale;
+      current = 0;
+    } else current += NUMBER_WORD_VALUES.get(word) ?? TENS_VALUES.get(word) ?? 0;
+  }
+  return total + current;
 }
 
 type Groups = Record<string, string | undefined>;

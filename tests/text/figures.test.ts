@@ -128,9 +128,29 @@ describe('extractFigures', () => {
     ['ordinals outside dates', 'The reading hall is on the second floor, the gallery on the 2nd floor.'],
     ['numbers inside ids and words', 'See 02-borrowing#holds and a#one, play the mp3 or 3D film.'],
     ['a number spelled into a longer word', 'Often someone, anyone or no-one is a one-off.'],
-    ['a number past twenty in words', 'twenty-one'],
   ])('finds no figure in %s', (_name, text) => {
     expect(extractFigures(text)).toEqual([]);
+  });
+
+  it('reads numbers past twenty in words as English composes them', () => {
+    const read = (text: string) => extractFigures(text).map((figure) => [figure.text, figure.value]);
+    expect(read('twenty-two days')).toEqual([['twenty-two days', 22]]);
+    expect(read('forty five minutes')).toEqual([['forty five minutes', 45]]);
+    expect(read('over fifteen hundred extras')).toEqual([['fifteen hundred', 1500]]);
+    expect(read('two hundred and fifty pages')).toEqual([['two hundred and fifty', 250]]);
+    expect(read('three thousand two hundred and six')).toEqual([
+      ['three thousand two hundred and six', 3206],
+    ]);
+    // Two numbers side by side stay two: a unit follows only a ten, "and" only a scale word.
+    expect(read('between five and ten days')).toEqual([
+      ['five', 5],
+      ['ten days', 10],
+    ]);
+    expect(read('five ten-minute breaks')).toEqual([
+      ['five', 5],
+      ['ten-minute', 10],
+    ]);
+    expect(read('hundreds of years')).toEqual([]);
   });
 
   it('does not count "one" used as a pronoun, but counts one thing', () => {
@@ -222,6 +242,8 @@ describe('ungroundedFigures', () => {
     ['"0.50 BOB" and "0.5 BOB"', 'It costs 0.5 BOB.', 'The charge is 0.50 BOB per day.', true],
     ['"7 days" and "7 weeks"', 'Keep it for 7 weeks.', '| DVDs | 7 days |', false],
     ['"twenty" and "20.00 BOB"', 'Up to twenty.', 'Capped at 20.00 BOB.', true],
+    ['"twenty-one days" and "21 days"', 'Keep it for twenty-one days.', '| Books | 21 days |', true],
+    ['"twenty-two days" and "21 days"', 'Keep it for twenty-two days.', '| Books | 21 days |', false],
   ])('compares %s by value and unit', (_name, answer, source, isGrounded) => {
     expect(grounded(answer, [source])).toBe(isGrounded);
   });
