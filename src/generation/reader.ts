@@ -1,6 +1,7 @@
 import { stripCourtesy } from '../text/courtesy';
 import { daysIn } from '../text/days';
 import { contradictingFigure, extractFigures, type Figure } from '../text/figures';
+import { lemmaCandidates } from '../text/lemma';
 import { asName } from '../text/name-case';
 import { isName } from '../text/names';
 import { oppositesOf } from '../text/opposites';
@@ -487,18 +488,30 @@ const CLAUSE_OPENERS: ReadonlySet<string> = new Set(
  */
 function saysTheOpposite(shape: QuestionShape, question: string, stated: string): string | undefined {
   if (!OPPOSABLE_KINDS.has(shape.kind)) return undefined;
-  const statedWords = new Set(words(stated));
+  // Adjectives compared are read as their base, so that "oldest" says the opposite of "youngest" ("old",
+  // "young") and "early" of "later". Not other inflections: "gave" and "took" are no opposites in use.
+  const formsOf = (text: string) => new Set(words(text).flatMap(comparedForms));
+  const statedForms = formsOf(stated);
   const statedTerms = new Set(tokenize(stated));
-  const asked = new Set(words(question));
-  for (const word of asked) {
+  const askedForms = formsOf(question);
+  for (const word of new Set(words(question))) {
     if (!shape.terms.includes(termOf(word)) || statedTerms.has(termOf(word))) continue;
-    for (const opposite of oppositesOf(word)) {
-      if (!statedWords.has(opposite) || asked.has(opposite)) continue;
-      const bothPoles = [...oppositesOf(opposite)].some((other) => statedWords.has(other));
+    for (const opposite of comparedForms(word).flatMap((form) => [...oppositesOf(form)])) {
+      // A small word is no pole: "offer" is read as "off" too, whose opposite "on" nearly every sentence holds.
+      if (STOPWORDS.has(opposite) || !statedForms.has(opposite) || askedForms.has(opposite)) continue;
+      const bothPoles = [...oppositesOf(opposite)].some((other) => statedForms.has(other));
       if (!bothPoles) return `says "${opposite}", not "${word}"`;
     }
   }
   return undefined;
+}
+
+/**
+ * A word, and the bases its comparative or superlative may be made from ("oldest" → "old", "later" →
+ * "late", "best" → "good"), as the thesaurus looks words up (`lemmaCandidates`).
+ */
+function comparedForms(word: string): string[] {
+  return /(?:er|est)$/u.test(word) ? lemmaCandidates(word) : [word];
 }
 
 const OPPOSABLE_KINDS: ReadonlySet<AnswerKind> = new Set(['thing', 'person', 'member', 'place']);

@@ -411,6 +411,17 @@ describe('the reader model', () => {
     expect(first('Where do slow swimmers swim?', passage('Fast swimmers swim in the outdoor pool.'))).toBe(
       'says "fast", not "slow"',
     );
+    // Adjectives compared are read as their base: "oldest" says the opposite of "youngest", "early" of
+    // "later"; other inflections are not ("takes" is no opposite of "gave"), nor is a small word a pole.
+    expect(first('Who is the youngest swimmer?', passage('Ana is the oldest swimmer.'))).toBe(
+      'says "old", not "youngest"',
+    );
+    expect(first('Who swims later in the day?', passage('Ana swims early in the day.'))).toBe(
+      'says "early", not "later"',
+    );
+    expect(first('Who gave Ana the key?', passage('Ben takes the key to Ana.'))).toBeUndefined();
+    // "offer" is read as "off" too, whose opposite "on" nearly every sentence holds.
+    expect(first('Who can offer lessons?', passage('Ana gives lessons on Mondays.'))).toBeUndefined();
   });
 
   it('reads a unit with its passage: the share of the question’s terms the passage holds', () => {
