@@ -217,7 +217,9 @@ export function readPassages(options: {
   // and the unit stating another one answers it.
   // A year is left to the rule for years below, which knows when a passage states any.
   const askedPremises =
-    shape.kind === 'yes_no' ? [] : askedFigures.filter((figure) => !looksLikeYear(figure));
+    shape.kind === 'yes_no' || conditional(question)
+      ? []
+      : askedFigures.filter((figure) => PREMISE_KINDS.has(figure.kind) && !looksLikeYear(figure));
   const askedNegation = negates(question);
   // "What does the TEU not do?", "Who did she not work for?": a question that asks what is not so. A
   // sentence with no negation, and no opposite of a word asked ("closed" for "not open"), states what is
@@ -288,8 +290,12 @@ export function readPassages(options: {
     const stated = `${about}\n${textOf(unit.passage, unit.core)}`;
     const unitFigures = extractFigures(stated);
     const statedYears = yearsIn(stated);
-    const missingYear = askedYears.find((year) => !statedYears.includes(year));
-    const contradicted = contradictionOf(askedPremises, unitFigures);
+    // A year is stated as a year, or as the same number otherwise written ("some 2,000 people" holds
+    // the 2000 of "where did 2000 people gather?").
+    const missingYear = askedYears.find(
+      (year) => !statedYears.includes(year) && !unitFigures.some((figure) => figure.value === year),
+    );
+    const contradicted = contradictionOf(askedPremises, unitFigures, stated);
     const missesDays =
       namesDays.get(unit.passage) === true && [...daysIn(stated)].every((day) => !askedDays.has(day));
     // A name is held only as written: no stand-in of the thesaurus stands for one.
@@ -362,11 +368,35 @@ const looksLikeYear = (figure: Figure) =>
   figure.value >= FIRST_YEAR &&
   figure.value <= LAST_YEAR;
 
+// The figures a question can take as given and a unit contradict: a date, a count of something. Not a
+// duration, a time or an amount, which a question about a manual as often states as a condition
+// ("a book 3 days late", "open at 10 am" against "open 9:00 to 17:00", "a book worth 20 BOB").
+const PREMISE_KINDS: ReadonlySet<Figure['kind']> = new Set(['date', 'number']);
+// A condition: "what happens if I borrow 25 items?", "what card do I need when I'm 16?". "When" opening
+// the question asks the time instead.
+const CONDITIONAL = /(?<![\p{L}])(?:if|unless|whenever|once)(?![\p{L}])|(?<=\p{L}[^\p{L}]+)when(?![\p{L}])/iu;
+const conditional = (question: string) => CONDITIONAL.test(question);
+// A figure stated as a bound ("up to 20 items", "under 18", "within 30 days", "from … to 17:00") is a
+// limit, which a figure asked within it does not contradict.
+const BOUND_BEFORE =
+  /(?<![\p{L}])(?:up\s+to|under|over|within|after|before|until|by|from|to|between|and|more\s+than|less\s+than|fewer\s+than|at\s+least|at\s+most|no\s+more\s+than|maximum(?:\s+of)?|minimum(?:\s+of)?)\s*$/iu;
+
 /** How a unit states one of the question's premises otherwise, in plain words; undefined when it does not. */
-function contradictionOf(premises: readonly Figure[], stated: readonly Figure[]): string | undefined {
+function contradictionOf(
+  premises: readonly Figure[],
+  stated: readonly Figure[],
+  text: string,
+): string | undefined {
+  const unbounded = stated.filter((figure) => {
+    const at = text.indexOf(figure.text);
+    return at < 0 || !BOUND_BEFORE.test(text.slice(Math.max(0, at - 24), at));
+  });
   for (const premise of premises) {
-    const other = contradictingFigure(premise, stated);
-    if (other !== undefined) return `says ${other.text}, not ${premise.text}`;
+    const other = contradictingFigure(premise, unbounded);
+    // The value stated anywhere, even as a bound, may be the one asked about.
+    if (other !== undefined && !stated.some((figure) => figure.value === premise.value)) {
+      return `says ${other.text}, not ${premise.text}`;
+    }
   }
   return undefined;
 }
@@ -488,18 +518,25 @@ const CLAUSE_OPENERS: ReadonlySet<string> = new Set(
  */
 function saysTheOpposite(shape: QuestionShape, question: string, stated: string): string | undefined {
   if (!OPPOSABLE_KINDS.has(shape.kind)) return undefined;
-  // Adjectives compared are read as their base, so that "oldest" says the opposite of "youngest" ("old",
-  // "young") and "early" of "later". Not other inflections: "gave" and "took" are no opposites in use.
-  const formsOf = (text: string) => new Set(words(text).flatMap(comparedForms));
-  const statedForms = formsOf(stated);
+  const statedWords = new Set(words(stated));
   const statedTerms = new Set(tokenize(stated));
-  const askedForms = formsOf(question);
-  for (const word of new Set(words(question))) {
+  const askedWords = new Set(words(question));
+  // An adjective compared is also read as its base, against a unit's adjective compared: "oldest" says
+  // the opposite of "youngest" ("old", "young"). Only compared against compared: "closest" is no
+  // opposite of "open", though "close" (shut) is, nor "letter" of "prevent".
+  const statedBases = new Set([...statedWords].flatMap(basesCompared));
+  const askedBases = new Set([...askedWords].flatMap(basesCompared));
+  for (const word of askedWords) {
     if (!shape.terms.includes(termOf(word)) || statedTerms.has(termOf(word))) continue;
-    for (const opposite of comparedForms(word).flatMap((form) => [...oppositesOf(form)])) {
-      // A small word is no pole: "offer" is read as "off" too, whose opposite "on" nearly every sentence holds.
-      if (STOPWORDS.has(opposite) || !statedForms.has(opposite) || askedForms.has(opposite)) continue;
-      const bothPoles = [...oppositesOf(opposite)].some((other) => statedForms.has(other));
+    for (const opposite of oppositesOf(word)) {
+      if (!statedWords.has(opposite) || askedWords.has(opposite)) continue;
+      const bothPoles = [...oppositesOf(opposite)].some((other) => statedWords.has(other));
+      if (!bothPoles) return `says "${opposite}", not "${word}"`;
+    }
+    for (const opposite of basesCompared(word).flatMap((base) => [...oppositesOf(base)])) {
+      // A small word is no pole: "offer" is read as "off" too, whose opposite "on" is no comparison.
+      if (STOPWORDS.has(opposite) || !statedBases.has(opposite) || askedBases.has(opposite)) continue;
+      const bothPoles = [...oppositesOf(opposite)].some((other) => statedBases.has(other));
       if (!bothPoles) return `says "${opposite}", not "${word}"`;
     }
   }
@@ -507,11 +544,11 @@ function saysTheOpposite(shape: QuestionShape, question: string, stated: string)
 }
 
 /**
- * A word, and the bases its comparative or superlative may be made from ("oldest" → "old", "later" →
- * "late", "best" → "good"), as the thesaurus looks words up (`lemmaCandidates`).
+ * The bases a comparative or superlative may be made from ("oldest" → "old", "later" → "late", "best" →
+ * "good"), as the thesaurus looks words up (`lemmaCandidates`); none for a word that is neither.
  */
-function comparedForms(word: string): string[] {
-  return /(?:er|est)$/u.test(word) ? lemmaCandidates(word) : [word];
+function basesCompared(word: string): string[] {
+  return /(?:er|est)$/u.test(word) ? lemmaCandidates(word).filter((form) => form !== word) : [];
 }
 
 const OPPOSABLE_KINDS: ReadonlySet<AnswerKind> = new Set(['thing', 'person', 'member', 'place']);

@@ -100,14 +100,20 @@ const DIGITS = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?`;
 // Longest first, so that "seventeen" is not read as "seven" followed by letters.
 const longestFirst = (words: Iterable<string>) => [...words].sort((a, b) => b.length - a.length).join('|');
 const NUMBER_WORDS = longestFirst(NUMBER_WORD_VALUES.keys());
-// Number words past twenty, as English composes them: "twenty-two", "forty five", "fifteen hundred", "two
-// hundred and fifty", "three thousand". A unit follows only a ten, "hundred" only a number below twenty,
-// and "and" only a scale word, so "five and ten days" and "five ten-minute breaks" stay two numbers.
+// Number words past twenty, as English composes them: "twenty-two", "forty five", "fifteen hundred", "a
+// hundred and fifty", "three thousand", "one million two hundred thousand". A unit follows only a ten,
+// "hundred" only a number below twenty (or "a"), and "and" only a scale word, when what follows it is no
+// number of its own ("between one hundred and two hundred"); so "five and ten days" and "five ten-minute
+// breaks" stay two numbers. Within a line: a list's next item is another number.
+const GAP = '[^\\S\\n]+';
 const UNIT_OR_TEEN = longestFirst([...NUMBER_WORD_VALUES.keys()].filter((word) => word !== 'twenty'));
 const ONE_TO_NINE = 'one|two|three|four|five|six|seven|eight|nine';
-const BELOW_HUNDRED = `(?:${longestFirst(TENS_VALUES.keys())})(?:[\\s-]+(?:${ONE_TO_NINE}))?|${UNIT_OR_TEEN}`;
-const BELOW_THOUSAND = `(?:${UNIT_OR_TEEN})\\s+hundred(?:\\s+(?:and\\s+)?(?:${BELOW_HUNDRED}))?|${BELOW_HUNDRED}`;
-const NUMBER_PHRASE = `(?:${BELOW_THOUSAND})\\s+(?:thousand|million)(?:\\s+(?:and\\s+)?(?:${BELOW_THOUSAND}))?|${BELOW_THOUSAND}`;
+const BELOW_HUNDRED = `(?:${longestFirst(TENS_VALUES.keys())})(?:(?:-|${GAP})(?:${ONE_TO_NINE}))?|${UNIT_OR_TEEN}`;
+const SCALE_WORD = 'hundred|thousand|million';
+const REST = (part: string) => `(?:${GAP}(?:and${GAP})?(?:${part})(?!${GAP}(?:${SCALE_WORD})))?`;
+const BELOW_THOUSAND = `(?:${UNIT_OR_TEEN}|a)${GAP}hundred${REST(BELOW_HUNDRED)}|${BELOW_HUNDRED}`;
+const THOUSANDS = `(?:${BELOW_THOUSAND}|a)${GAP}thousand${REST(BELOW_THOUSAND)}`;
+const NUMBER_PHRASE = `(?:${BELOW_THOUSAND}|a)${GAP}million(?:${GAP}(?:${THOUSANDS})|${REST(BELOW_THOUSAND)})|${THOUSANDS}|${BELOW_THOUSAND}`;
 const QUANTITY = `(?<quantity>${DIGITS}|${NUMBER_PHRASE})`;
 // A figure stands on its own: not the "3" of "mp3", the "02" of "02-borrowing#holds", the "one" of
 // "a#one" or the "50" of "0.50"; a digit after a hyphen is fine, so "9:00-20:00" keeps both times and "_7
@@ -179,7 +185,7 @@ function quantityValue(written: string): number {
     else if (scale !== undefined) {
       total += current * scale;
       current = 0;
-    } else current += NUMBER_WORD_VALUES.get(word) ?? TENS_VALUES.get(word) ?? 0;
+    } else current += word === 'a' ? 1 : (NUMBER_WORD_VALUES.get(word) ?? TENS_VALUES.get(word) ?? 0);
   }
   return total + current;
 }

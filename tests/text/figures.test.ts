@@ -151,6 +151,19 @@ describe('extractFigures', () => {
       ['ten-minute', 10],
     ]);
     expect(read('hundreds of years')).toEqual([]);
+    expect(read('a hundred and fifty days')).toEqual([['a hundred and fifty days', 150]]);
+    expect(read('one million two hundred thousand')).toEqual([
+      ['one million two hundred thousand', 1_200_000],
+    ]);
+    // "and" joins no number that has a scale of its own; a list's next line is another number.
+    expect(read('between one hundred and two hundred pages')).toEqual([
+      ['one hundred', 100],
+      ['two hundred', 200],
+    ]);
+    expect(read('- Adults: twenty\n- Five holds')).toEqual([
+      ['twenty', 20],
+      ['Five', 5],
+    ]);
   });
 
   it('does not count "one" used as a pronoun, but counts one thing', () => {
