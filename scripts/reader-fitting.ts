@@ -13,6 +13,7 @@ import {
   type ReaderModel,
   standInsOf,
 } from '../src/generation/reader';
+import { textOf } from '../src/generation/units';
 import { compileIndex } from '../src/ingest/compile';
 import { CURRENT_PROMPT_VERSION } from '../src/prompt-versions';
 import { normaliseForQuote } from '../src/text/quotes';
@@ -121,7 +122,7 @@ export interface BestRow {
 
 /** The text a ranked unit quotes, as a reply shows it. */
 export const quotedText = (scored: RankedUnit) =>
-  scored.pieces.map((piece) => scored.candidate.unit.passage.text.slice(piece.start, piece.end)).join('\n');
+  scored.pieces.map((piece) => textOf(scored.candidate.unit.passage, piece)).join('\n');
 
 /**
  * A question's row, given the unit ranked first: as the stand-in decides, it answers, with its confidence,

@@ -141,11 +141,17 @@ export function rankCandidates(options: {
       pieces,
     });
   }
-  ranked.sort((a, b) => {
-    if (Math.abs(a.confidence - b.confidence) > SAME) return b.confidence - a.confidence;
-    return Number(b.candidate.unit.kind === 'row') - Number(a.candidate.unit.kind === 'row');
-  });
+  ranked.sort(byRank);
   return { reading, ranked };
+}
+
+/** The stand-in's order: by confidence, a table row first among equals. */
+export function byRank(
+  a: Pick<Scored, 'candidate' | 'confidence'>,
+  b: Pick<Scored, 'candidate' | 'confidence'>,
+): number {
+  if (Math.abs(a.confidence - b.confidence) > SAME) return b.confidence - a.confidence;
+  return Number(b.candidate.unit.kind === 'row') - Number(a.candidate.unit.kind === 'row');
 }
 
 function replyTo(
