@@ -6,6 +6,7 @@ import { asName } from '../text/name-case';
 import { isName } from '../text/names';
 import { oppositesOf } from '../text/opposites';
 import { fold, STOPWORDS, termOf, tokenize, tokensOf, wholeWord, words } from '../text/tokenize';
+import { otherVersion, versionsAsked, versionsIn } from '../text/versions';
 import type { Passage, QuestionReading } from '../types';
 import {
   CAPITALISED,
@@ -220,6 +221,15 @@ export function readPassages(options: {
     shape.kind === 'yes_no' || conditional(question)
       ? []
       : askedFigures.filter((figure) => PREMISE_KINDS.has(figure.kind) && !looksLikeYear(figure));
+  // So is a version the question names ("in preact v11", "upgrade guide preact 7", "Article 102"), of a
+  // name the passages write with versions: a unit stating only other versions of it is about those.
+  const versionedNames = new Set(
+    passages
+      .flatMap((passage) => versionsIn(`${passage.trail.join('\n')}\n${passage.text}`))
+      .map((version) => version.name),
+  );
+  const askedVersions =
+    shape.kind === 'yes_no' || conditional(question) ? [] : versionsAsked(question, versionedNames);
   const askedNegation = negates(question);
   // "What does the TEU not do?", "Who did she not work for?": a question that asks what is not so. A
   // sentence with no negation, and no opposite of a word asked ("closed" for "not open"), states what is
@@ -295,7 +305,9 @@ export function readPassages(options: {
     const missingYear = askedYears.find(
       (year) => !statedYears.includes(year) && !unitFigures.some((figure) => figure.value === year),
     );
-    const contradicted = contradictionOf(askedPremises, unitFigures, stated);
+    const contradicted =
+      contradictionOf(askedPremises, unitFigures, stated) ??
+      (askedVersions.length === 0 ? undefined : otherVersion(askedVersions, versionsIn(stated)));
     const missesDays =
       namesDays.get(unit.passage) === true && [...daysIn(stated)].every((day) => !askedDays.has(day));
     // A name is held only as written: no stand-in of the thesaurus stands for one.

@@ -83,6 +83,10 @@ const MONTHS: ReadonlyMap<string, number> = new Map(
   }),
 );
 
+/** Whether a word, in any case, is a month's name or its abbreviation ("june", "Sept"). */
+export const isMonthName = (word: string): boolean =>
+  MONTHS.has(`${word.charAt(0).toUpperCase()}${word.slice(1).toLowerCase()}`);
+
 const CURRENCY_SYMBOLS: ReadonlyMap<string, string> = new Map([
   ['$', 'USD'],
   ['€', 'EUR'],

@@ -224,6 +224,25 @@ describe('the reader model', () => {
     );
   });
 
+  it('rules out a unit stating only other versions of a name the question asks a version of', () => {
+    const text =
+      'There are limits in Preact v10 when hydrating.\n\nThis has been solved in Preact v11.\n\nHydration is resumed.';
+    const broken = (question: string) =>
+      readPassages({ question, passages: [passage(text)] }).candidates.map((c) => c.broken);
+    expect(broken('in preact v11 what are the hydration limits?')).toEqual([
+      'says Preact v10, not preact v11',
+      undefined,
+      undefined,
+    ]);
+    // The version asked, or a name the passages give no version, rules nothing out.
+    expect(broken('in preact v10 what are the hydration limits?')[0]).toBeUndefined();
+    expect(broken('in node 18 what are the hydration limits?')[0]).toBeUndefined();
+    // A yes/no question may ask whether it is so of that version: the other version answers it.
+    expect(broken('are there hydration limits in preact v11?')[0]).toBeUndefined();
+    // Nor is a version in a condition taken as given: the unit on another version may say what it needs.
+    expect(broken('if i use preact v11 what are the hydration limits?')[0]).toBeUndefined();
+  });
+
   it('takes no condition of a question as given: not in a clause of "if" or "when", not against a bound', () => {
     const first = (question: string, text: string) =>
       readPassages({ question, passages: [passage(text)] }).candidates[0]?.broken;
