@@ -80,11 +80,12 @@ const QUESTION_FORMS: ReadonlyArray<{ form: RegExp; kind: AnswerKind }> = [
 ];
 
 /**
- * What answers a version question, as documentation writes a version: dotted ("10.2.0", "4.0"), after a
- * "v" ("v2"), or after a name ("Node 18", "iOS 5", "Preact 10"). A bare number ("| 1 |") is none.
+ * What answers a version question, as documentation writes a version: dotted ("10.2.0", "4.0"), a major
+ * line ("5.x"), after a "v" ("v2"), or after a name ("Node 18", "iOS 5", "Preact 10"). A bare number
+ * ("| 1 |") is none.
  */
 export const VERSION_NUMBER =
-  /\d+\.\d+|(?<![\p{L}\p{N}])v\d+|(?<![\p{L}])(?:\p{Lu}|i\p{Lu})[\p{L}\p{N}.-]*\s\d+(?![\p{L}])/u;
+  /\d+\.(?:\d+|x(?![\p{L}\p{N}]))|(?<![\p{L}\p{N}])v\d+|(?<![\p{L}])(?:\p{Lu}|i\p{Lu})[\p{L}\p{N}.-]*\s\d+(?![\p{L}])/u;
 
 // "Is there a charge for…", "Does it cost anything to…", "Do children have to pay for…", "Is the wifi
 // free?": yes or no in form, an amount in substance: a price, or "free", answers them. Only where the cost
@@ -111,8 +112,10 @@ const CONDITION = new RegExp(`^\\s*when(?:ever)?\\s+(?!(?:${AUXILIARY}|r)(?![\\p
 const ASKS_WHAT = opening('what|which|why');
 
 // Greetings and fillers before the question proper: "hi, im 15, how old…", "Hello, what do I need…".
-// Each clause of a question is tried in turn, so "hi, how much is…" is a how-much question.
-const CLAUSE_BREAK = /[,;:!?.]\s+(?:(?:and|but|so)\s+)?|\s+(?:and|but|so)\s+/iu;
+// Each clause of a question is tried in turn, so "hi, how much is…" is a how-much question. A dash ends a
+// clause as a comma does ("I moved house - how long…", "my card—how much…"); a hyphen inside a word
+// ("grown-up") does not.
+const CLAUSE_BREAK = /[,;:!?.]\s+(?:(?:and|but|so)\s+)?|\s+-\s+|\s*[–—]\s*|\s+(?:and|but|so)\s+/iu;
 
 // The nouns a query of keywords asks with, where no clause has a question's form.
 const KEYWORD_FORMS: ReadonlyArray<{ noun: RegExp; kind: AnswerKind }> = [

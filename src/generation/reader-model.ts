@@ -3,22 +3,22 @@ import type { ReaderModel } from './reader';
 
 // Written by `npm run fit:reader -- --write` (scripts/fit-reader.ts); the report is docs/reader-fit.md.
 export const READER_MODEL: ReaderModel = {
-  bias: -4.682,
+  bias: -4.681,
   weights: {
-    termCover: 1.747,
+    termCover: 1.745,
     contextCover: 1.17,
-    unseenTerms: 1.208,
-    phraseCover: 0.626,
+    unseenTerms: 1.2,
+    phraseCover: 0.63,
     kindHeld: 0,
     kindExact: -0.156,
-    openForm: -0.433,
+    openForm: -0.435,
     focus: 1.846,
-    firstPassage: 1.4,
-    figureAbsent: 0.081,
-    negationAbsent: -0.598,
-    termsElsewhere: -0.241,
+    firstPassage: 1.398,
+    figureAbsent: 0.028,
+    negationAbsent: -0.596,
+    termsElsewhere: -0.239,
   },
   threshold: 0.431,
   source:
-    'npm run fit:reader (2026-12-04) on eval/questions.json (22 questions), eval/paraphrases.json (164 questions), ../shared/benchmarks/squad2/train-v2.0-part.json (590 questions); 4816 candidate units',
+    'npm run fit:reader (2026-12-04) on eval/questions.json (22 questions), eval/paraphrases.json (164 questions), ../shared/benchmarks/squad2/train-v2.0-part.json (590 questions); 4817 candidate units',
 };

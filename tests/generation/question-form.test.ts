@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { phrasesOf, readQuestion } from '../../src/generation/answerability';
-import { answerKind, formClause, questionForm } from '../../src/generation/question-form';
+import { answerKind, formClause, questionForm, VERSION_NUMBER } from '../../src/generation/question-form';
 import { typoOfFunctionWord } from '../../src/generation/typos';
 
 describe('the question form: one home for the stand-in and its check', () => {
@@ -29,6 +29,11 @@ describe('the question form: one home for the stand-in and its check', () => {
     expect(answerKind('hi, im 15, can i get a card on my own?')).toBe('yes_no');
     expect(answerKind('Hello, how much is a Visitor card?')).toBe('amount');
     expect(answerKind('how long dose it take to join, and can i borrow straight away?')).toBe('duration');
+    // A dash between words ends a clause as a comma does; a hyphen inside a word does not.
+    expect(answerKind('upgrading from preact 8 - which version of the renderer do I need?')).toBe('version');
+    expect(answerKind('my nan is 70 – is there a cheaper card?')).toBe('yes_no');
+    expect(answerKind('a grown-up card—how much is it?')).toBe('amount');
+    expect(answerKind('how much is a grown-up card?')).toBe('amount');
   });
 
   it('does not read a "when" inside the question as its form (issue 12: the form written twice)', () => {
@@ -206,6 +211,15 @@ describe('a version question: documentation answers it with a number', () => {
       'minimum',
       'version',
     ]);
+  });
+
+  it('is answered by a version as documentation writes one, a major line ("5.x") too, not a bare number', () => {
+    for (const text of ['Needs 10.2.0.', 'Use v2.', 'Needs Node 18.', '| preact-router | 2.x | 3.x |']) {
+      expect(VERSION_NUMBER.test(text)).toBe(true);
+    }
+    for (const text of ['| Books | 21 days | 3 |', 'the 5.xml files', 'open 5 days a week']) {
+      expect(VERSION_NUMBER.test(text)).toBe(false);
+    }
   });
 
   it('keeps the forms it is not: a version named later, a "which time", a bare "what"', () => {
