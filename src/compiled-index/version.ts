@@ -7,7 +7,9 @@ export const INDEX_FORMAT = 'sourcebound-index';
 // 4: terms stemmed anew (suffixes stripped until none is left, "al" and "er" only after enough of a
 // word): a version-3 index holds terms ("app" for "appeal") a question is no longer read as.
 // 5: the thesaurus keyed by dictionary words ("film"), not terms: a version-4 index's keys are stems.
-export const INDEX_VERSION = 5;
+// 6: a final "ll" after enough of a word folded to one "l" ("cancelled" → "cancel"): a version-5 index
+// holds "cancell", which a question's "cancel" is no longer read as.
+export const INDEX_VERSION = 6;
 
 export class IndexLoadError extends Error {
   override name = 'IndexLoadError';

@@ -79,5 +79,9 @@ export function stem(word: string): string {
   for (let next = stripSuffix(term); next !== term; next = stripSuffix(term)) term = next;
   const doubled = DOUBLED_CONSONANT.exec(term);
   if (doubled?.[1] && !KEPT_DOUBLES.has(doubled[1]) && term.length > MIN_STEM) term = term.slice(0, -1);
+  // A final "ll" after more than one vowel–consonant run is the British doubling before a suffix
+  // ("cancelled" → "cancell", "travelling"): one "l", as Porter's last step has it; "call", "fall" and
+  // "spell" keep theirs.
+  else if (term.endsWith('ll') && measure(term.slice(0, -1)) > 1) term = term.slice(0, -1);
   return term;
 }

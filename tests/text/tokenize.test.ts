@@ -21,6 +21,10 @@ describe('stem', () => {
     // A plural in "ies" is read as a word in "y" ("libraries"), and a word in "ie" meets its own plural.
     ['movies', 'movie'],
     ['cookies', 'cookie'],
+    // British spelling doubles a final "l" before a suffix.
+    ['cancelled', 'cancelling', 'cancel', 'cancels'],
+    ['travelled', 'travel'],
+    ['installed', 'install'],
   ])('folds %s and its relatives to one term', (...forms) => {
     expect(new Set(forms.map(stem)).size).toBe(1);
   });
@@ -52,6 +56,8 @@ describe('stem', () => {
     expect(stem('20.00')).toBe('20.00');
     expect(stem('class')).toBe('class');
     expect(stem('call')).toBe('call');
+    expect(stem('called')).toBe('call');
+    expect(stem('spell')).toBe('spell');
     expect(stem('status')).toBe('status');
   });
 });
