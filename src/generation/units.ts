@@ -158,11 +158,16 @@ export function unitsOf(passage: Passage): Unit[] {
       // Also a paragraph indented under the item before: it ends where the next item starts.
       flushParagraph();
       if (list === undefined) {
-        const leadIn =
-          lastBlockWasParagraph && lastSentence && LEADS_INTO_LIST.test(text.slice(0, lastSentence.core.end))
-            ? lastSentence
+        // The paragraph's last sentence right before a list answers with it ("It can be installed from
+        // your browser's extension store." before the stores); its items are read with it only when it
+        // says it leads into them ("The opening hours are:"), or "The pool is open daily." would be
+        // shown before "Saturday: 8:00.".
+        const leadIn = lastBlockWasParagraph ? lastSentence : undefined;
+        const about =
+          leadIn !== undefined && LEADS_INTO_LIST.test(text.slice(0, leadIn.core.end))
+            ? leadIn.core
             : undefined;
-        list = { leadIn, about: leadIn?.core, items: [] };
+        list = { leadIn, about, items: [] };
       }
       flushItem();
       item = trimmed(text, at + marker[0].length, lineEnd);

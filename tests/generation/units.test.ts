@@ -84,12 +84,33 @@ describe('units of a passage', () => {
     expect(show('Compare. > Then go.').map((unit) => unit.core)).toEqual(['Compare. > Then go.']);
   });
 
-  it('takes no lead-in for a list after a sentence that does not lead into it', () => {
+  it('shows no item with a sentence before its list that does not say it leads into it', () => {
     expect(show('The pool is open daily.\n\n- Monday: 9:00.')[1]).toEqual({
       kind: 'item',
       core: 'Monday: 9:00.',
       shown: ['Monday: 9:00.'],
     });
+  });
+
+  it('answers with the list after a sentence, colon or not: the list says what the sentence points to', () => {
+    const [sentence] = show(
+      'It can be installed from the extension store of your browser.\n\n- For Chrome\n- For Firefox',
+    );
+    expect(sentence).toEqual({
+      kind: 'lead-in',
+      core: 'It can be installed from the extension store of your browser.',
+      shown: ['It can be installed from the extension store of your browser.\n\n- For Chrome\n- For Firefox'],
+    });
+    // Only the paragraph's last sentence, and only right before the list.
+    expect(show('First. Second.\n\n- Item').map((unit) => unit.kind)).toEqual([
+      'sentence',
+      'lead-in',
+      'item',
+    ]);
+    expect(show('Before.\n\n```\ncode\n```\n\n- Item').map((unit) => unit.kind)).toEqual([
+      'sentence',
+      'item',
+    ]);
   });
 
   it('keeps an item’s continuation line with the item', () => {
