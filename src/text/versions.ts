@@ -4,8 +4,9 @@ import { STOPWORDS, termOf } from './tokenize';
 // A name and the version written after it: "Preact 10.2.0", "Preact v11", "preact-render-to-string
 // 5.2.4", "Node 18", "@preact/signals 1.2", "Preact 8.x". A version ends where no digit, letter or
 // ".digit" follows, so a sentence's full stop is not part of it.
+// One line holds both, and a name ends in a letter or a digit: "…your bundler.\n\n1. Install" is none.
 const NAMED_VERSION =
-  /(?<![\p{L}\p{N}@/._-])([@\p{L}][\p{L}\p{N}@/._-]*)\s+(v?\d+(?:\.(?:\d+|x))*)(?![\p{L}\p{N}]|\.\d)/gu;
+  /(?<![\p{L}\p{N}@/._-])([@\p{L}](?:[\p{L}\p{N}@/._-]*[\p{L}\p{N}])?)[ \t]+(v?\d+(?:\.(?:\d+|x))*)(?![\p{L}\p{N}]|\.\d)/gu;
 // How a text marks a name: a capital first ("Preact", "Node", "TypeScript"), or the characters of a
 // package's name ("preact-render-to-string", "@preact/signals").
 const MARKED_NAME = /^\p{Lu}|[@/._-]/u;

@@ -26,6 +26,9 @@ describe('versions a text names', () => {
   it('takes no count, price, date or year for a version', () => {
     // A word in lower case before a number is no name in a text.
     expect(versionsIn('Study rooms 5 and 6 seat 8. Printing costs 2.00 BOB.')).toEqual([]);
+    // A sentence's last word before a numbered list on the next line is no name.
+    expect(versionsIn('Configure your bundler.\n\n1. Install it.')).toEqual([]);
+    expect(versionsIn('| Made with Preact\n42 | stars |')).toEqual([]);
     // Small words, months and four-digit years are left to the rules for dates and years.
     expect(
       versionsIn('In 1985 it opened. On June 12 it closed. Since 2002 it has grown. By 3 it was over.'),
