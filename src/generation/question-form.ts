@@ -113,9 +113,10 @@ const ASKS_WHAT = opening('what|which|why');
 
 // Greetings and fillers before the question proper: "hi, im 15, how old…", "Hello, what do I need…".
 // Each clause of a question is tried in turn, so "hi, how much is…" is a how-much question. A dash ends a
-// clause as a comma does ("I moved house - how long…", "my card—how much…"); a hyphen inside a word
-// ("grown-up") does not.
-const CLAUSE_BREAK = /[,;:!?.]\s+(?:(?:and|but|so)\s+)?|\s+-\s+|\s*[–—]\s*|\s+(?:and|but|so)\s+/iu;
+// clause as a comma does ("I moved house - how long…", "my card—how much…"); a hyphen or an en dash
+// inside a word or a range does not ("grown-up", "9:00–17:00", "5 - 10 items").
+const CLAUSE_BREAK =
+  /[,;:!?.]\s+(?:(?:and|but|so)\s+)?|(?<!\p{N})\s+[-–]\s+|\s+[-–]\s+(?!\p{N})|\s*—\s*|\s+(?:and|but|so)\s+/iu;
 
 // The nouns a query of keywords asks with, where no clause has a question's form.
 const KEYWORD_FORMS: ReadonlyArray<{ noun: RegExp; kind: AnswerKind }> = [

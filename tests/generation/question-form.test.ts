@@ -34,6 +34,11 @@ describe('the question form: one home for the stand-in and its check', () => {
     expect(answerKind('my nan is 70 – is there a cheaper card?')).toBe('yes_no');
     expect(answerKind('a grown-up card—how much is it?')).toBe('amount');
     expect(answerKind('how much is a grown-up card?')).toBe('amount');
+    // Nor a range, written with a hyphen or an en dash.
+    expect(formClause('Is the hall open 9:00–17:00 for the Franco–Prussian talk?')).toBe(
+      'Is the hall open 9:00–17:00 for the Franco–Prussian talk?',
+    );
+    expect(formClause('can I borrow 5 - 10 items?')).toBe('can I borrow 5 - 10 items?');
   });
 
   it('does not read a "when" inside the question as its form (issue 12: the form written twice)', () => {

@@ -237,6 +237,12 @@ describe('the reader model', () => {
     // The version asked, or a name the passages give no version, rules nothing out.
     expect(broken('in preact v10 what are the hydration limits?')[0]).toBeUndefined();
     expect(broken('in node 18 what are the hydration limits?')[0]).toBeUndefined();
+    // A version inside a bound the unit states is one it covers.
+    const node = (question: string) =>
+      readPassages({ question, passages: [passage('Hydration needs Node 18 or later.')] }).candidates[0]
+        ?.broken;
+    expect(node('in node 20 what does hydration need?')).toBeUndefined();
+    expect(node('in node 16 what does hydration need?')).toBe('says Node 18, not node 16');
     // A yes/no question may ask whether it is so of that version: the other version answers it.
     expect(broken('are there hydration limits in preact v11?')[0]).toBeUndefined();
     // Nor is a version in a condition taken as given: the unit on another version may say what it needs.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { termOf } from '../../src/text/tokenize';
-import { otherVersion, sameVersion, versionsAsked, versionsIn } from '../../src/text/versions';
+import { covers, otherVersion, versionsAsked, versionsIn } from '../../src/text/versions';
 
 const texts = (found: { text: string }[]) => found.map((version) => version.text);
 
@@ -29,10 +29,13 @@ describe('versions a text names', () => {
     // A sentence's last word before a numbered list on the next line is no name.
     expect(versionsIn('Configure your bundler.\n\n1. Install it.')).toEqual([]);
     expect(versionsIn('| Made with Preact\n42 | stars |')).toEqual([]);
-    // Small words, months and four-digit years are left to the rules for dates and years.
+    // Small words, months, days, clock times and four-digit years are left to the rules for dates,
+    // times and years.
     expect(
       versionsIn('In 1985 it opened. On June 12 it closed. Since 2002 it has grown. By 3 it was over.'),
     ).toEqual([]);
+    expect(versionsIn('Open Sunday 9 to 5.')).toEqual([]);
+    expect(versionsIn('Open at Opening 10:00 to 16:00.')).toEqual([]);
   });
 
   it('reads a question in lower case, but only names the passages write with versions', () => {
@@ -44,11 +47,23 @@ describe('versions a text names', () => {
 });
 
 describe('whether a text states another version of what is asked', () => {
-  const [v10, v10x, v11, v8] = versionsIn('Preact 10.11.0, Preact 10.x, Preact v11, Preact 8.x');
+  const [v10, v10x, v11] = versionsIn('Preact 10.11.0, Preact 10.x, Preact v11');
 
   it('counts a version written to fewer places as the same', () => {
-    expect(v10 && v10x && sameVersion(v10, v10x)).toBe(true);
-    expect(v10 && v11 && sameVersion(v10, v11)).toBe(false);
+    expect(v10 && v10x && covers(v10, v10x)).toBe(true);
+    expect(v10 && v11 && covers(v10, v11)).toBe(false);
+  });
+
+  it('counts a version inside a bound as covered: "or later", "and newer", "+", "and earlier"', () => {
+    const [node20] = versionsAsked('which node version? i am on node 20', new Set([termOf('node')]));
+    const covered = (text: string) => node20 !== undefined && versionsIn(text).some((v) => covers(v, node20));
+    expect(covered('Preact needs Node 18 or later.')).toBe(true);
+    expect(covered('Supported on Node 18+ only.')).toBe(true);
+    expect(covered('Node 22 and newer work.')).toBe(false);
+    expect(covered('Node 22 and earlier work.')).toBe(true);
+    expect(covered('Preact needs Node 18.')).toBe(false);
+    // A bound in the question is a condition, not a version the answer must state.
+    expect(versionsAsked('how much is it for adults 65 and over?', new Set([termOf('adults')]))).toEqual([]);
   });
 
   it('says which version a unit states instead, and nothing when it states one asked or none', () => {
@@ -58,9 +73,13 @@ describe('whether a text states another version of what is asked', () => {
     );
     expect(otherVersion(asked, versionsIn('Solved in Preact v11 and Preact v10.'))).toBeUndefined();
     expect(otherVersion(asked, versionsIn('Node 18 is needed.'))).toBeUndefined();
-    // Of a name asked in two versions, a unit stating either is about the question.
-    const both = [v8, v10].filter((version) => version !== undefined);
+  });
+
+  it('reads "from preact 8 to 10" as two versions asked, either of which a unit may state', () => {
+    const both = versionsAsked('what changed in hooks from preact 8 to 10?', new Set(['preact']));
+    expect(texts(both)).toEqual(['preact 8', 'preact 10']);
+    expect(otherVersion(both, versionsIn('Preact 10 introduces hooks.'))).toBeUndefined();
     expect(otherVersion(both, versionsIn('Upgrading from Preact 8.x is easy.'))).toBeUndefined();
-    expect(otherVersion(both, versionsIn('Preact v11 is next.'))).toBe('says Preact v11, not Preact 8.x');
+    expect(otherVersion(both, versionsIn('Preact v11 is next.'))).toBe('says Preact v11, not preact 8');
   });
 });
