@@ -217,10 +217,10 @@ export function readPassages(options: {
   // another question. A yes/no question may ask whether the figure is so ("Can I borrow 25 items?"),
   // and the unit stating another one answers it.
   // A year is left to the rule for years below, which knows when a passage states any.
-  const askedPremises =
-    shape.kind === 'yes_no' || conditional(question)
-      ? []
-      : askedFigures.filter((figure) => PREMISE_KINDS.has(figure.kind) && !looksLikeYear(figure));
+  const takesPremises = shape.kind !== 'yes_no' && !conditional(question);
+  const askedPremises = takesPremises
+    ? askedFigures.filter((figure) => PREMISE_KINDS.has(figure.kind) && !looksLikeYear(figure))
+    : [];
   // So is a version the question names ("in preact v11", "upgrade guide preact 7", "Article 102"), of a
   // name the passages write with versions: a unit stating only other versions of it is about those.
   const versionedNames = new Set(
@@ -228,8 +228,7 @@ export function readPassages(options: {
       .flatMap((passage) => versionsIn(`${passage.trail.join('\n')}\n${passage.text}`))
       .map((version) => version.name),
   );
-  const askedVersions =
-    shape.kind === 'yes_no' || conditional(question) ? [] : versionsAsked(question, versionedNames);
+  const askedVersions = takesPremises ? versionsAsked(question, versionedNames) : [];
   const askedNegation = negates(question);
   // "What does the TEU not do?", "Who did she not work for?": a question that asks what is not so. A
   // sentence with no negation, and no opposite of a word asked ("closed" for "not open"), states what is
