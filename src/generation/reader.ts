@@ -170,19 +170,23 @@ export function readPassages(options: {
       ? fullShape.terms.filter((term) => PARTS_OF_DAY.has(fullShape.wordOf.get(term) ?? term))
       : [];
   const otherWords: OtherWords = { days: daysOfTerm, partsOfDay, standIns };
-  // The question's terms each passage holds, headings included.
-  // The terms each passage writes, headings included; and with the question's words it holds through
-  // days, times and stand-ins.
+  // A section cut into parts at ingest (a long "useErrorBoundary" section) is one text: what one part
+  // names, the others are about too. Only the parts given are read.
+  const sectionOf = sectionsOf(passages);
+  const sectionText = (passage: Passage) =>
+    (sectionOf.get(passage) as Passage[]).map((part) => part.text).join('\n\n');
+  // The terms each passage's section writes, headings included; and with the question's words it holds
+  // through days, times and stand-ins.
   const writtenOfPassage = new Map(
     passages.map((passage) => [
       passage,
-      new Set([...tokenize(passage.text), ...tokenize(passage.trail.join(' '))]),
+      new Set([...tokenize(sectionText(passage)), ...tokenize(passage.trail.join(' '))]),
     ]),
   );
   const termsOfPassage = new Map(
     passages.map((passage) => [
       passage,
-      withOtherWords(writtenOfPassage.get(passage) as Set<string>, otherWords, passage.text),
+      withOtherWords(writtenOfPassage.get(passage) as Set<string>, otherWords, sectionText(passage)),
     ]),
   );
   const contextTerms = new Set([...termsOfPassage.values()].flatMap((terms) => [...terms]));
@@ -269,7 +273,11 @@ export function readPassages(options: {
   const codesOfPassage = new Map(
     passages.map((passage) => [
       passage,
-      new Set(codes.length === 0 ? [] : codesIn(`${passage.trail.join('\n')}\n${passage.text}`).map(codeKey)),
+      new Set(
+        codes.length === 0
+          ? []
+          : codesIn(`${passage.trail.join('\n')}\n${sectionText(passage)}`).map(codeKey),
+      ),
     ]),
   );
 
@@ -290,7 +298,7 @@ export function readPassages(options: {
   const candidates = units.map((unit, at): Candidate => {
     const text = unitText(unit);
     const terms = withOtherWords(unitTerms[at] as Set<string>, otherWords, text);
-    const context = contextOf(unit.passage);
+    const context = contextOf(openingOf(sectionOf.get(unit.passage) as Passage[]));
     const readWith = withOtherWords(new Set([...terms, ...tokenize(context)]), otherWords, context);
     const held = shape.terms.reduce((sum, term) => sum + (terms.has(term) ? (weights.get(term) ?? 0) : 0), 0);
     const phraseWords = shape.phrases.flatMap((phrase) => phrase.terms);
@@ -343,7 +351,7 @@ export function readPassages(options: {
         : 0,
       openForm: open,
       focus: 0,
-      firstPassage: unit.passage === passages[0] ? 1 : 0,
+      firstPassage: (sectionOf.get(unit.passage) as Passage[]).includes(passages[0] as Passage) ? 1 : 0,
       figureAbsent: 0,
       negationAbsent: 0,
       termsElsewhere: elsewhere.get(unit.passage) ?? 0,
@@ -563,6 +571,21 @@ function basesCompared(word: string): string[] {
 }
 
 const OPPOSABLE_KINDS: ReadonlySet<AnswerKind> = new Set(['thing', 'person', 'member', 'place']);
+
+/**
+ * Each passage → the given parts of its section, itself included, in the order given: parts of one section
+ * share their file, heading line and headings (`src/ingest/chunk.ts` cuts a long section so).
+ */
+function sectionsOf(passages: readonly Passage[]): Map<Passage, Passage[]> {
+  const key = (passage: Passage) => JSON.stringify([passage.file, passage.line, passage.trail]);
+  const parts = new Map<string, Passage[]>();
+  for (const passage of passages) parts.set(key(passage), [...(parts.get(key(passage)) ?? []), passage]);
+  return new Map(passages.map((passage) => [passage, parts.get(key(passage)) as Passage[]]));
+}
+
+/** The first of a section's parts given: the one that keeps the section's id, which the others extend. */
+const openingOf = (parts: readonly Passage[]) =>
+  parts.reduce((first, part) => (part.id.length < first.id.length ? part : first));
 
 /** What a unit is read with: its passage's headings and first sentence say what it is about. */
 function contextOf(passage: Passage): string {

@@ -485,7 +485,8 @@ describe('the reader model', () => {
     const text = 'Holds are kept for 5 days.';
     const { ranked } = rankCandidates({
       question: 'How long are holds kept?',
-      passages: [passage(text, 'a#one'), passage(text, 'a#two')],
+      // Two sections: parts of one are read as one passage.
+      passages: [passage(text, 'a#one'), { ...passage(text, 'a#two'), line: 9 }],
     });
     expect(ranked.map((scored) => scored.candidate.unit.passage.id)).toEqual(['a#one', 'a#two']);
     expect(ranked[0]?.confidence).toBeGreaterThan(ranked[1]?.confidence ?? 1);
@@ -613,6 +614,47 @@ describe('the question as retrieval read it', () => {
     const named = [passage('Russia is the largest country. Most of its people live in cities.')];
     const ranked = rankCandidates({ question, passages: named }).ranked;
     expect(ranked.map((scored) => scored.candidate.broken ?? 'kept')).toEqual(['kept', 'kept']);
+  });
+
+  it('reads the parts of a section cut at ingest as one passage: what one part names, the others are about', () => {
+    // Two parts of one long section: same file, heading line and headings; the second keeps the id with
+    // "-2" (src/ingest/chunk.ts). Only the first names Preact and says what "this hook" is.
+    const section = { file: 'hooks.md', line: 40, trail: ['Hooks', 'useErrorBoundary'] };
+    const first: Passage = {
+      ...section,
+      id: 'hooks#useerrorboundary',
+      text: 'Preact can catch the errors a child component throws with this hook.',
+    };
+    const second: Passage = {
+      ...section,
+      id: 'hooks#useerrorboundary-2',
+      text: 'This hook was introduced in 10.2.0.',
+    };
+    const elsewhere: Passage = {
+      id: 'refs#refs',
+      file: 'refs.md',
+      line: 3,
+      trail: ['Refs'],
+      text: 'A ref callback can catch errors in 10.23.0.',
+    };
+    const question = 'Since which Preact release can I catch errors with this hook?';
+    const read = (passages: Passage[]) =>
+      readPassages({ question, passages }).candidates.find((c) => c.unit.passage === second);
+    const part = read([second, first, elsewhere]);
+    expect(part?.broken).toBeUndefined();
+    // Read with the section's opening part, wherever it is given, and no term of the question the section
+    // holds counts as another passage's.
+    expect(part?.features).toMatchObject({ contextCover: 1, firstPassage: 1, termsElsewhere: 0 });
+    // The section is given first when any part of it is.
+    expect(read([first, second, elsewhere])?.features.firstPassage).toBe(1);
+    // The same text under another heading of the same name (a second "Notes" under "Hooks") is a
+    // passage of its own, which never names Preact.
+    const other = { ...second, line: 52 };
+    const alone = readPassages({ question, passages: [first, other, elsewhere] }).candidates.find(
+      (c) => c.unit.passage === other,
+    );
+    expect(alone?.broken).toBe('is in a passage that never names Preact');
+    expect(alone?.features.firstPassage).toBe(0);
   });
 
   it('holds a word written with a capital inside the question to the same rule as a name', () => {
