@@ -15,6 +15,11 @@ export interface Constraints {
   unit?: string;
   /** The period of a rate: "per week", "a month", "weekly" → 'week'. */
   period?: string;
+  /**
+   * A span measured from an event on one side of it: "how early can I renew before it expires?" asks for
+   * a duration "before" ("30 days before it expires"), which "12 months after the day…" is not.
+   */
+  measuredFrom?: 'before' | 'after';
   /** What "how many" counts, stemmed: "how many study rooms" → ['studi', 'room'], "how many days overdue" → ['day', 'overdu']. */
   counted?: string[];
   /** The word as the question wrote it: "rooms". */
@@ -65,7 +70,13 @@ const CURRENCY_NAMES: ReadonlyArray<[RegExp, string]> = [
   [/\bMXN\b|\bpesos?\b/iu, 'MXN'],
   [/\bCAD\b|\bAUD\b/u, 'OTHER'],
 ];
-const ASKS_CLOCK = /\b(?:what\s+time|what\s+hour|how\s+(?:late|early))\b/iu;
+// "How early…" or "how late…" measured from an event ("how early can I renew before it expires?", "how
+// late after closing…") asks how long before or after it: a duration answers ("30 days before").
+const ASKS_CLOCK =
+  /\b(?:what\s+time|what\s+hour|how\s+(?:late|early)(?![^.?!;]*\b(?:before|after|ahead|in\s+advance)\b))\b/iu;
+// Not "how long … before", which as often asks the span until an event ("how long do you keep my
+// account before I have to start over?" – "kept for 6 months after expiry").
+const MEASURED_FROM = /\bhow\s+(?:early|late|soon)\b[^.?!;]*?\b(before|after)\b/iu;
 const DURATION_UNITS = ['minute', 'hour', 'day', 'week', 'month', 'year'] as const;
 const UNIT_WORD = new RegExp(`^(${DURATION_UNITS.join('|')})s?$`, 'u');
 const HOW_MANY = /\bhow\s+many\s+((?:[\p{L}'’-]+\s*){1,4})/iu;
@@ -107,6 +118,8 @@ const TIMES = /^times?$/u;
 /** What `question` fixes about its answer. */
 export function constraintsOf(question: string): Constraints {
   const constraints: Constraints = { currencies: currenciesIn(question), clock: ASKS_CLOCK.test(question) };
+  const measuredFrom = MEASURED_FROM.exec(question)?.[1]?.toLowerCase();
+  if (measuredFrom === 'before' || measuredFrom === 'after') constraints.measuredFrom = measuredFrom;
   const howMany = HOW_MANY.exec(question);
   if (howMany) {
     const run: string[] = [];
@@ -198,6 +211,15 @@ export function countsAskedThing(constraints: Constraints, unit: string, about =
   return figures.length > 0 && words(about).some((word) => byHeader.includes(termOf(word)));
 }
 
+const MEASURED_KINDS: ReadonlySet<AnswerKind> = new Set(['time', 'duration', 'count']);
+
+/** "before" or "after" right after a figure's text in `unit` ("30 days before it expires"), if either is. */
+function sideOf(unit: string, figureText: string): string | undefined {
+  const at = unit.indexOf(figureText);
+  if (at < 0) return undefined;
+  return /^\s+(before|after)\b/iu.exec(unit.slice(at + figureText.length))?.[1]?.toLowerCase();
+}
+
 const FREQUENCY = /\b(?:hourly|daily|weekly|monthly|yearly|annually|once|twice|every)\b/iu;
 /**
  * A unit that says something costs nothing answers "how much" as well as a price does: "free", "no
@@ -219,6 +241,12 @@ export function statesAskedFigure(options: {
   const { kind, constraints, unit, about = '' } = options;
   const figures = extractFigures(unit);
   const has = (...kinds: string[]) => figures.some((figure) => kinds.includes(figure.kind));
+  // Measured from an event, the span must be on the side asked: "30 days before", not "12 months after".
+  if (constraints.measuredFrom !== undefined && MEASURED_KINDS.has(kind)) {
+    return figures.some(
+      (figure) => figure.kind === 'duration' && sideOf(unit, figure.text) === constraints.measuredFrom,
+    );
+  }
   switch (kind) {
     case 'amount':
       return has('amount', 'percent') || FREE.test(unit);

@@ -3,20 +3,20 @@ import type { ReaderModel } from './reader';
 
 // Written by `npm run fit:reader -- --write` (scripts/fit-reader.ts); the report is docs/reader-fit.md.
 export const READER_MODEL: ReaderModel = {
-  bias: -4.681,
+  bias: -4.683,
   weights: {
-    termCover: 1.747,
-    contextCover: 1.167,
-    unseenTerms: 1.194,
-    phraseCover: 0.63,
+    termCover: 1.727,
+    contextCover: 1.166,
+    unseenTerms: 1.195,
+    phraseCover: 0.626,
     kindHeld: 0,
-    kindExact: -0.157,
-    openForm: -0.436,
-    focus: 1.846,
+    kindExact: -0.149,
+    openForm: -0.437,
+    focus: 1.868,
     firstPassage: 1.398,
     figureAbsent: 0.029,
-    negationAbsent: -0.596,
-    termsElsewhere: -0.222,
+    negationAbsent: -0.595,
+    termsElsewhere: -0.221,
   },
   threshold: 0.431,
   source:

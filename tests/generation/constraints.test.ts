@@ -153,6 +153,51 @@ describe('what a question fixes: how it is written', () => {
     for (const question of ['What time do you open?', 'What hour?', 'How late is it open?', 'How early?'])
       expect(constraintsOf(question).clock).toBe(true);
     expect(constraintsOf('When do you open?').clock).toBe(false);
+    // Measured from an event, they ask how long before or after it: "30 days before" answers.
+    for (const question of [
+      'how early can i renew my card before it expires?',
+      'How late after the due date can I return it?',
+      'how early in advance can I book?',
+      'How early can I book ahead?',
+    ])
+      expect(constraintsOf(question).clock).toBe(false);
+    // An event in a clause of its own does not measure the time asked.
+    expect(constraintsOf('How late are you open? I come after work.').clock).toBe(true);
+  });
+
+  it('asks a span measured from an event for one on the same side of it', () => {
+    const kept = (question: string, unit: string) =>
+      statesAskedFigure({
+        kind: questionFormKind(question),
+        constraints: constraintsOf(question),
+        unit,
+      });
+    const question = 'how early can i renew my card before it expires?';
+    expect(constraintsOf(question).measuredFrom).toBe('before');
+    expect(kept(question, 'You can renew a card starting 30 days before it expires.')).toBe(true);
+    // A span after another event, or none on either side, is not the one asked.
+    expect(kept(question, 'Every card expires 12 months after the day it was issued.')).toBe(false);
+    expect(kept(question, 'A card lasts 12 months.')).toBe(false);
+    // The side is the word right after the figure, and the figure a span: not a clock time.
+    expect(kept(question, 'A card lasts 12 months, and you can renew it before it expires.')).toBe(false);
+    const arrive = 'How early can I arrive before my study room booking?';
+    expect(kept(arrive, 'Arrive up to 15 minutes before your booking.')).toBe(true);
+    expect(kept(arrive, 'The doors open at 9:00 before the first booking.')).toBe(false);
+    const soon = 'How soon after the due date is an item declared lost?';
+    expect(constraintsOf(soon).measuredFrom).toBe('after');
+    expect(kept(soon, 'It is declared lost 45 days after the due date.')).toBe(true);
+    // "How long … before" as often asks the span until the event, which a span after another answers.
+    const until = 'how long do you keep my account before i have to start over?';
+    expect(constraintsOf(until).measuredFrom).toBeUndefined();
+    expect(kept(until, 'The account is kept for 6 months after expiry.')).toBe(true);
+    // An event in a sentence of its own measures nothing: "how early" asks a clock time there.
+    expect(constraintsOf('How early do you open? I come before work.').measuredFrom).toBeUndefined();
+    // Only a span, a time or a count is measured: a yes/no question holds none to its side.
+    expect(kept('Is there a limit on how early I can renew before it expires?', 'Renew at any time.')).toBe(
+      true,
+    );
+    // Unmeasured, any span answers.
+    expect(kept('How long can I keep a book?', 'A card lasts 12 months.')).toBe(true);
   });
 
   it('reads what "how many" counts, each word of it up to the first small word', () => {
