@@ -70,13 +70,18 @@ const CURRENCY_NAMES: ReadonlyArray<[RegExp, string]> = [
   [/\bMXN\b|\bpesos?\b/iu, 'MXN'],
   [/\bCAD\b|\bAUD\b/u, 'OTHER'],
 ];
+// The words that put a span on one side of an event: "30 days before it expires", "7 days in advance".
+const SIDE = String.raw`before|after|prior\s+to|in\s+advance|ahead`;
+const sideOfWord = (word: string) => (/^after$/iu.test(word) ? 'after' : 'before');
 // "How early…" or "how late…" measured from an event ("how early can I renew before it expires?", "how
 // late after closing…") asks how long before or after it: a duration answers ("30 days before").
-const ASKS_CLOCK =
-  /\b(?:what\s+time|what\s+hour|how\s+(?:late|early)(?![^.?!;]*\b(?:before|after|ahead|in\s+advance)\b))\b/iu;
+const ASKS_CLOCK = new RegExp(
+  String.raw`\b(?:what\s+time|what\s+hour|how\s+(?:late|early)(?![^.?!;]*\b(?:${SIDE})\b))\b`,
+  'iu',
+);
 // Not "how long … before", which as often asks the span until an event ("how long do you keep my
 // account before I have to start over?" – "kept for 6 months after expiry").
-const MEASURED_FROM = /\bhow\s+(?:early|late|soon)\b[^.?!;]*?\b(before|after)\b/iu;
+const MEASURED_FROM = new RegExp(String.raw`\bhow\s+(?:early|late|soon)\b[^.?!;]*?\b(${SIDE})\b`, 'iu');
 const DURATION_UNITS = ['minute', 'hour', 'day', 'week', 'month', 'year'] as const;
 const UNIT_WORD = new RegExp(`^(${DURATION_UNITS.join('|')})s?$`, 'u');
 const HOW_MANY = /\bhow\s+many\s+((?:[\p{L}'’-]+\s*){1,4})/iu;
@@ -118,8 +123,8 @@ const TIMES = /^times?$/u;
 /** What `question` fixes about its answer. */
 export function constraintsOf(question: string): Constraints {
   const constraints: Constraints = { currencies: currenciesIn(question), clock: ASKS_CLOCK.test(question) };
-  const measuredFrom = MEASURED_FROM.exec(question)?.[1]?.toLowerCase();
-  if (measuredFrom === 'before' || measuredFrom === 'after') constraints.measuredFrom = measuredFrom;
+  const measuredFrom = MEASURED_FROM.exec(question)?.[1];
+  if (measuredFrom !== undefined) constraints.measuredFrom = sideOfWord(measuredFrom);
   const howMany = HOW_MANY.exec(question);
   if (howMany) {
     const run: string[] = [];
@@ -213,11 +218,14 @@ export function countsAskedThing(constraints: Constraints, unit: string, about =
 
 const MEASURED_KINDS: ReadonlySet<AnswerKind> = new Set(['time', 'duration', 'count']);
 
-/** "before" or "after" right after a figure's text in `unit` ("30 days before it expires"), if either is. */
-function sideOf(unit: string, figureText: string): string | undefined {
-  const at = unit.indexOf(figureText);
-  if (at < 0) return undefined;
-  return /^\s+(before|after)\b/iu.exec(unit.slice(at + figureText.length))?.[1]?.toLowerCase();
+/**
+ * Whether `unit` writes `figureText` with the side asked right after it, at any of its places: "30 days
+ * before it expires", "7 days in advance", "45 days after the due date".
+ */
+function onSide(unit: string, figureText: string, side: 'before' | 'after'): boolean {
+  const escaped = figureText.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+  const written = new RegExp(String.raw`${escaped}\s+(${SIDE})\b`, 'giu');
+  return [...unit.matchAll(written)].some((match) => sideOfWord(match[1] as string) === side);
 }
 
 const FREQUENCY = /\b(?:hourly|daily|weekly|monthly|yearly|annually|once|twice|every)\b/iu;
@@ -242,9 +250,12 @@ export function statesAskedFigure(options: {
   const figures = extractFigures(unit);
   const has = (...kinds: string[]) => figures.some((figure) => kinds.includes(figure.kind));
   // Measured from an event, the span must be on the side asked: "30 days before", not "12 months after".
-  if (constraints.measuredFrom !== undefined && MEASURED_KINDS.has(kind)) {
-    return figures.some(
-      (figure) => figure.kind === 'duration' && sideOf(unit, figure.text) === constraints.measuredFrom,
+  // A time question is answered by a clock time as well ("How late are you open after Christmas?").
+  const side = constraints.measuredFrom;
+  if (side !== undefined && MEASURED_KINDS.has(kind)) {
+    return (
+      (kind === 'time' && has('time')) ||
+      figures.some((figure) => figure.kind === 'duration' && onSide(unit, figure.text, side))
     );
   }
   switch (kind) {

@@ -145,13 +145,17 @@ export function rankCandidates(options: {
   return { reading, ranked };
 }
 
-/** The stand-in's order: by confidence, a table row first among equals. */
+/**
+ * The stand-in's order: by confidence; among equals a table row first, then the unit writing more of the
+ * question's neighbouring terms side by side.
+ */
 export function byRank(
   a: Pick<Scored, 'candidate' | 'confidence'>,
   b: Pick<Scored, 'candidate' | 'confidence'>,
 ): number {
   if (Math.abs(a.confidence - b.confidence) > SAME) return b.confidence - a.confidence;
-  return Number(b.candidate.unit.kind === 'row') - Number(a.candidate.unit.kind === 'row');
+  const rows = Number(b.candidate.unit.kind === 'row') - Number(a.candidate.unit.kind === 'row');
+  return rows !== 0 ? rows : b.candidate.pairs - a.candidate.pairs;
 }
 
 function replyTo(

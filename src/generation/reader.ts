@@ -50,6 +50,12 @@ export interface Candidate {
   /** The answerability check's verdict, for the words of a refusal. */
   verdict: UnitVerdict;
   /**
+   * How many of the question's pairs of neighbouring terms the unit writes side by side ("duty librarian
+   * kept my charge" in "the duty librarian keeps the charge"). Not a feature: it only orders units the
+   * model is equally sure of, which share the same words and differ in how they put them.
+   */
+  pairs: number;
+  /**
    * Why a constraint of the question is not kept, in plain words: such a unit never answers, whatever
    * its confidence ("30.00 BOB" for a price in US dollars, "2 hours a day" for hours per week).
    */
@@ -295,10 +301,12 @@ export function readPassages(options: {
     }),
   );
 
+  const askedPairs = pairsOf(tokenize(question).filter((term) => shape.terms.includes(term)));
+
   const candidates = units.map((unit, at): Candidate => {
     const text = unitText(unit);
     const terms = withOtherWords(unitTerms[at] as Set<string>, otherWords, text);
-    const context = contextOf(openingOf(sectionOf.get(unit.passage) as Passage[]));
+    const context = contextOf(openingOf(sectionOf.get(unit.passage) as Passage[], unit.passage));
     const readWith = withOtherWords(new Set([...terms, ...tokenize(context)]), otherWords, context);
     const held = shape.terms.reduce((sum, term) => sum + (terms.has(term) ? (weights.get(term) ?? 0) : 0), 0);
     const phraseWords = shape.phrases.flatMap((phrase) => phrase.terms);
@@ -369,7 +377,9 @@ export function readPassages(options: {
     features.negationAbsent = askedNegation && !negates(stated) ? 1 : 0;
 
     const verdict = checkUnit({ question: shape, unit: text, context });
-    return { unit, features, verdict, ...(broken === undefined ? {} : { broken }) };
+    const written = pairsOf(tokenize(text));
+    const pairs = [...askedPairs].filter((pair) => written.has(pair)).length;
+    return { unit, features, verdict, pairs, ...(broken === undefined ? {} : { broken }) };
   });
   return {
     shape,
@@ -572,20 +582,37 @@ function basesCompared(word: string): string[] {
 
 const OPPOSABLE_KINDS: ReadonlySet<AnswerKind> = new Set(['thing', 'person', 'member', 'place']);
 
+/** Each term with the one after it, as "a b". */
+function pairsOf(terms: readonly string[]): Set<string> {
+  return new Set(terms.slice(1).map((term, at) => `${terms[at]} ${term}`));
+}
+
 /**
- * Each passage → the given parts of its section, itself included, in the order given: parts of one section
- * share their file, heading line and headings (`src/ingest/chunk.ts` cuts a long section so).
+ * Each passage → the given parts of its section, itself included, in the order given. `src/ingest/chunk.ts`
+ * gives a long section's parts its file, heading line and headings, and its id with "-2", "-3"… after it
+ * (renumbered as "-2-1" when another heading took "-2"): parts share all of these but the number.
  */
 function sectionsOf(passages: readonly Passage[]): Map<Passage, Passage[]> {
-  const key = (passage: Passage) => JSON.stringify([passage.file, passage.line, passage.trail]);
+  const key = (passage: Passage) =>
+    JSON.stringify([passage.file, passage.line, passage.trail, passage.id.replace(PART_NUMBER, '')]);
   const parts = new Map<string, Passage[]>();
   for (const passage of passages) parts.set(key(passage), [...(parts.get(key(passage)) ?? []), passage]);
   return new Map(passages.map((passage) => [passage, parts.get(key(passage)) as Passage[]]));
 }
 
-/** The first of a section's parts given: the one that keeps the section's id, which the others extend. */
-const openingOf = (parts: readonly Passage[]) =>
-  parts.reduce((first, part) => (part.id.length < first.id.length ? part : first));
+// The numbers a part's id ends in: "hooks#useerrorboundary-2", "step-2-1".
+const PART_NUMBER = /(?:-\d+)+$/u;
+
+/**
+ * The section's opening part, when it is given: the one whose id every other part's id extends ("x" of
+ * "x-2" and "x-3"); else `own`, read as a passage of its own.
+ */
+function openingOf(parts: readonly Passage[], own: Passage): Passage {
+  const opening = parts.find((part) =>
+    parts.every((other) => other === part || other.id.startsWith(`${part.id}-`)),
+  );
+  return opening ?? own;
+}
 
 /** What a unit is read with: its passage's headings and first sentence say what it is about. */
 function contextOf(passage: Passage): string {

@@ -178,11 +178,30 @@ describe('what a question fixes: how it is written', () => {
     // A span after another event, or none on either side, is not the one asked.
     expect(kept(question, 'Every card expires 12 months after the day it was issued.')).toBe(false);
     expect(kept(question, 'A card lasts 12 months.')).toBe(false);
-    // The side is the word right after the figure, and the figure a span: not a clock time.
+    // The side is the word right after the span.
     expect(kept(question, 'A card lasts 12 months, and you can renew it before it expires.')).toBe(false);
-    const arrive = 'How early can I arrive before my study room booking?';
-    expect(kept(arrive, 'Arrive up to 15 minutes before your booking.')).toBe(true);
-    expect(kept(arrive, 'The doors open at 9:00 before the first booking.')).toBe(false);
+    // Every place the span is written counts.
+    const soonAfter = 'How soon after the due date is an item declared lost?';
+    expect(kept(soonAfter, 'A reminder comes 7 days before the due date and a bill 7 days after it.')).toBe(
+      true,
+    );
+    expect(kept(soonAfter, 'Reminders go out 130 days after the due date.')).toBe(true);
+    expect(kept(soonAfter, 'Reminders start 130 days before the end; items are lost 30 days after it.')).toBe(
+      true,
+    );
+    expect(kept(soonAfter, 'Reminders start 130 days before the end.')).toBe(false);
+    // "In advance", "ahead" and "prior to" are before.
+    expect(kept('how early in advance can I book?', 'Book up to 7 days in advance.')).toBe(true);
+    expect(kept('how early in advance can I book?', 'A booking lasts 2 hours.')).toBe(false);
+    expect(constraintsOf('How soon after the sale can I return it?').measuredFrom).toBe('after');
+    // A clock time answers a time question measured from an event, not a count or a question of a span.
+    const hours = 'How late is the library open after Christmas?';
+    expect(constraintsOf(hours).measuredFrom).toBe('after');
+    expect(kept(hours, 'Saturday: open 10:00 to 16:00.')).toBe(true);
+    expect(kept('How soon after joining can I borrow?', 'Borrowing starts at 10:00.')).toBe(false);
+    expect(
+      kept('How soon after closing are returns checked in?', 'They are in at 10:00 after closing.'),
+    ).toBe(false);
     const soon = 'How soon after the due date is an item declared lost?';
     expect(constraintsOf(soon).measuredFrom).toBe('after');
     expect(kept(soon, 'It is declared lost 45 days after the due date.')).toBe(true);

@@ -337,9 +337,31 @@ describe('extractive stand-in: which unit it quotes, and how', () => {
     );
   });
 
+  it('among units it is equally sure of, ranks first the one writing the question’s neighbouring words side by side', () => {
+    // Both sentences hold "duty", "librarian", "keep" and "charge"; the second writes them as asked.
+    const text =
+      'The duty librarian decides each appeal and can cancel the charge or keep it. ' +
+      'If the duty librarian keeps the charge, a second appeal goes to the committee.';
+    const order = (question: string) =>
+      rankCandidates({ question, passages: [passage(text)], model: even }).ranked.map((scored) =>
+        textOf(scored.candidate.unit.passage, scored.candidate.unit.core).slice(0, 20),
+      );
+    expect(order('the duty librarian kept my charge, can I take it higher?')).toEqual([
+      'If the duty libraria',
+      'The duty librarian d',
+    ]);
+    // Asked in the first sentence's words, the first leads.
+    expect(order('does the duty librarian decide each appeal?')).toEqual([
+      'The duty librarian d',
+      'If the duty libraria',
+    ]);
+  });
+
   it('never answers with a unit that shares no word with the question, however sure the model is', async () => {
+    // A model sure of the sentence sharing nothing, and less of the one sharing the question's words.
+    const perverse = { ...even, weights: { ...even.weights, termCover: -5 } };
     const reply = await standIn('Do dogs bark?', [passage('Cats sleep all day. Dogs bark at night.')], {
-      model: even,
+      model: perverse,
     });
     expect(reply.answered).toBe(false);
     expect(reply.answer).toContain('the closest, "Dogs bark at night."');

@@ -617,18 +617,23 @@ describe('the question as retrieval read it', () => {
   });
 
   it('reads the parts of a section cut at ingest as one passage: what one part names, the others are about', () => {
-    // Two parts of one long section: same file, heading line and headings; the second keeps the id with
-    // "-2" (src/ingest/chunk.ts). Only the first names Preact and says what "this hook" is.
+    // Parts of one long section: same file, heading line and headings, and the id with "-2", "-3" after
+    // it (src/ingest/chunk.ts). Only the first names Preact and ES2015 and says what "this hook" is.
     const section = { file: 'hooks.md', line: 40, trail: ['Hooks', 'useErrorBoundary'] };
     const first: Passage = {
       ...section,
       id: 'hooks#useerrorboundary',
-      text: 'Preact can catch the errors a child component throws with this hook.',
+      text: 'Preact can catch the errors a child component throws with this hook, in ES2015 too.',
     };
     const second: Passage = {
       ...section,
       id: 'hooks#useerrorboundary-2',
       text: 'This hook was introduced in 10.2.0.',
+    };
+    const third: Passage = {
+      ...section,
+      id: 'hooks#useerrorboundary-3',
+      text: 'It catches no errors from event handlers.',
     };
     const elsewhere: Passage = {
       id: 'refs#refs',
@@ -638,23 +643,33 @@ describe('the question as retrieval read it', () => {
       text: 'A ref callback can catch errors in 10.23.0.',
     };
     const question = 'Since which Preact release can I catch errors with this hook?';
-    const read = (passages: Passage[]) =>
-      readPassages({ question, passages }).candidates.find((c) => c.unit.passage === second);
+    const read = (passages: Passage[], unit = second, asked = question) =>
+      readPassages({ question: asked, passages }).candidates.find((c) => c.unit.passage === unit);
     const part = read([second, first, elsewhere]);
     expect(part?.broken).toBeUndefined();
+    expect(
+      read([second, first], second, 'Can I catch errors with this hook in ES2015?')?.broken,
+    ).toBeUndefined();
     // Read with the section's opening part, wherever it is given, and no term of the question the section
     // holds counts as another passage's.
-    expect(part?.features).toMatchObject({ contextCover: 1, firstPassage: 1, termsElsewhere: 0 });
+    expect(part?.features).toMatchObject({ contextCover: 1, termsElsewhere: 0 });
     // The section is given first when any part of it is.
     expect(read([first, second, elsewhere])?.features.firstPassage).toBe(1);
-    // The same text under another heading of the same name (a second "Notes" under "Hooks") is a
-    // passage of its own, which never names Preact.
-    const other = { ...second, line: 52 };
-    const alone = readPassages({ question, passages: [first, other, elsewhere] }).candidates.find(
-      (c) => c.unit.passage === other,
+    // Without its opening part, a part is read with its own first sentence, not another part's.
+    expect(read([third, second, elsewhere])?.features.contextCover).toBe(
+      read([second, elsewhere])?.features.contextCover,
     );
-    expect(alone?.broken).toBe('is in a passage that never names Preact');
-    expect(alone?.features.firstPassage).toBe(0);
+    expect(read([third, second, elsewhere])?.features.contextCover).toBeLessThan(1);
+    // A section at another line of the same file, or another id under the same headings (passages
+    // built by hand), is a passage of its own, which never names Preact.
+    for (const other of [
+      { ...second, line: 52 },
+      { ...second, id: 'hooks#notes' },
+    ]) {
+      const alone = read([first, other, elsewhere], other);
+      expect(alone?.broken).toBe('is in a passage that never names Preact');
+      expect(alone?.features.firstPassage).toBe(0);
+    }
   });
 
   it('holds a word written with a capital inside the question to the same rule as a name', () => {
