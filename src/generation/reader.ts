@@ -263,7 +263,7 @@ export function readPassages(options: {
   // a passage that names days, as a passage about the book drop says when without one.
   const askedDays = shape.kind === 'time' ? daysIn(question) : new Set<number>();
   const namesDays = new Map(
-    passages.map((passage) => [passage, askedDays.size > 0 && daysIn(passage.text).size > 0]),
+    passages.map((passage) => [passage, askedDays.size > 0 && daysIn(sectionText(passage)).size > 0]),
   );
 
   // A name the question states (a place, person, people or language: "in egypt", "Artur Oppman"), or any

@@ -660,6 +660,16 @@ describe('the question as retrieval read it', () => {
       read([second, elsewhere])?.features.contextCover,
     );
     expect(read([third, second, elsewhere])?.features.contextCover).toBeLessThan(1);
+    // A section whose part gives days asks a time's day of its other parts too.
+    const hours = { file: 'hours.md', line: 1, trail: ['Hours'] };
+    const days: Passage = { ...hours, id: 'hours#hours', text: 'Monday to Friday: open 9:00 to 20:00.' };
+    const later: Passage = { ...hours, id: 'hours#hours-2', text: 'The café opens at 10:00.' };
+    const sunday = (passages: Passage[]) =>
+      readPassages({ question: 'What time does the café open on Sunday?', passages }).candidates.find(
+        (c) => c.unit.passage === later,
+      )?.broken;
+    expect(sunday([days, later])).toBe('names none of the days asked about');
+    expect(sunday([later])).toBeUndefined();
     // A section at another line of the same file, or another id under the same headings (passages
     // built by hand), is a passage of its own, which never names Preact.
     for (const other of [
