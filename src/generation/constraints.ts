@@ -216,17 +216,21 @@ export function countsAskedThing(constraints: Constraints, unit: string, about =
   return figures.length > 0 && words(about).some((word) => byHeader.includes(termOf(word)));
 }
 
-const MEASURED_KINDS: ReadonlySet<AnswerKind> = new Set(['time', 'duration', 'count']);
+const MEASURED_KINDS: ReadonlySet<AnswerKind> = new Set(['time', 'duration']);
 
 /**
  * Whether `unit` writes `figureText` with the side asked right after it, at any of its places: "30 days
  * before it expires", "7 days in advance", "45 days after the due date".
  */
 function onSide(unit: string, figureText: string, side: 'before' | 'after'): boolean {
-  const escaped = figureText.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
-  const written = new RegExp(String.raw`${escaped}\s+(${SIDE})\b`, 'giu');
-  return [...unit.matchAll(written)].some((match) => sideOfWord(match[1] as string) === side);
+  for (let at = unit.indexOf(figureText); at >= 0; at = unit.indexOf(figureText, at + 1)) {
+    const next = SIDE_NEXT.exec(unit.slice(at + figureText.length))?.[1];
+    if (next !== undefined && sideOfWord(next) === side) return true;
+  }
+  return false;
 }
+
+const SIDE_NEXT = new RegExp(String.raw`^\s+(${SIDE})\b`, 'iu');
 
 const FREQUENCY = /\b(?:hourly|daily|weekly|monthly|yearly|annually|once|twice|every)\b/iu;
 /**

@@ -337,6 +337,19 @@ describe('extractive stand-in: which unit it quotes, and how', () => {
     );
   });
 
+  it('ranks a table row above a tied sentence even when the sentence writes more of the question side by side', () => {
+    const text = 'Loans for books are long.\n\n| Loan | Type |\n|---|---|\n| 21 days | Books |';
+    const { ranked } = rankCandidates({
+      question: 'What is the loan for books?',
+      passages: [passage(text)],
+      model: even,
+    });
+    expect(ranked.map((scored) => textOf(scored.candidate.unit.passage, scored.candidate.unit.core))).toEqual(
+      ['| 21 days | Books |', 'Loans for books are long.'],
+    );
+    expect(ranked.map((scored) => scored.candidate.pairs)).toEqual([0, 1]);
+  });
+
   it('among units it is equally sure of, ranks first the one writing the question’s neighbouring words side by side', () => {
     // Both sentences hold "duty", "librarian", "keep" and "charge"; the second writes them as asked.
     const text =
