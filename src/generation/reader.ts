@@ -179,8 +179,13 @@ export function readPassages(options: {
   // A section cut into parts at ingest (a long "useErrorBoundary" section) is one text: what one part
   // names, the others are about too. Only the parts given are read.
   const sectionOf = sectionsOf(passages);
-  const sectionText = (passage: Passage) =>
-    (sectionOf.get(passage) as Passage[]).map((part) => part.text).join('\n\n');
+  const textOfSection = new Map(
+    passages.map((passage) => [
+      passage,
+      (sectionOf.get(passage) as Passage[]).map((part) => part.text).join('\n\n'),
+    ]),
+  );
+  const sectionText = (passage: Passage) => textOfSection.get(passage) as string;
   // The terms each passage's section writes, headings included; and with the question's words it holds
   // through days, times and stand-ins.
   const writtenOfPassage = new Map(
