@@ -89,7 +89,9 @@ export function retrieverOn(options: RetrieverOptions): Retriever {
     reading: QuestionReading;
     factors: Map<string, number>;
   } {
-    const { question, joined } = joinCompounds(written);
+    const { question: unhyphenated, split } = splitHyphenated(written);
+    const { question, joined: joinedOnly } = joinCompounds(unhyphenated);
+    const joined = [...split, ...joinedOnly];
     const reading: QuestionReading = { readAs: [], expanded: [], names: [] };
     const factors = new Map<string, number>();
     let unread = false;
@@ -133,7 +135,8 @@ export function retrieverOn(options: RetrieverOptions): Retriever {
     // the corpus never writes: it is about something else, and another of its words one slip from a
     // corpus word is a coincidence (a surname one letter from "charges"), so no slip is read in it. Short
     // words, numbers and words the thesaurus read do not count.
-    // Two words read as the one word the corpus writes are no slip, and stay read so.
+    // Two words read as the one word the corpus writes are no slip, and stay read so; nor is a hyphenated
+    // word read as its parts.
     if (unread && reading.readAs.length > 0) {
       return { terms: termsOf(question), reading: { ...reading, readAs: joined }, factors };
     }
@@ -141,6 +144,31 @@ export function retrieverOn(options: RetrieverOptions): Retriever {
   }
 
   const isTerm = (word: string) => index.termId(termOf(word)) !== undefined;
+
+  /**
+   * The question with each hyphenated word the corpus does not write as one word read as its parts, when
+   * one part is a function word and the corpus writes the others: "after-hours" as "after hours",
+   * "drop-off" as "drop off". Joined, such a word is one the corpus never uses, which would count as the
+   * question naming something the corpus lacks; what it says is its content word. Two content words
+   * joined make a name of their own ("Seven-Day War" of a text on the Six-Day War, "non-Arab"), and a word
+   * whose parts are not all known ("inter-libary") stays joined, to be read as a slip ("interlibrary").
+   */
+  function splitHyphenated(question: string): { question: string; split: QuestionReading['readAs'] } {
+    const split: QuestionReading['readAs'] = [];
+    let read = fold(question);
+    for (const token of tokensOf(question)) {
+      if (token.kind !== 'word' || token.word.parts === undefined || isTerm(token.word.word)) continue;
+      const { parts } = token.word;
+      const known = parts.every((part) => STOPWORDS.has(part) || (LETTERS_ONLY.test(part) && isTerm(part)));
+      if (!known || !parts.some((part) => STOPWORDS.has(part))) continue;
+      // As typed, hyphens included: letters and hyphens need no escaping outside a character class.
+      read = read.replace(wholeWord(token.written, 'iu'), (written) => {
+        split.push({ written, readAs: parts.join(' ') });
+        return parts.join(' ');
+      });
+    }
+    return { question: read, split };
+  }
 
   /**
    * The question with each pair of adjacent words the corpus writes as one word read as that word: "audio

@@ -23,7 +23,7 @@ const UPPER_CASE_WORD = /^\p{Lu}{2,}$/u;
 
 // Function words carry no topic. Question words are here too: "how", "what" and "many" say what kind
 // of answer is wanted, not what it is about, and they would otherwise match every passage that uses them.
-// So are the chat spellings of function words: "r u open", "ur card", "im 15".
+// So are the chat spellings of function words: "r u open", "ur card", "im 15", "whats the fine".
 export const STOPWORDS: ReadonlySet<string> = new Set(
   `a about above after again against all also am an and any are as at be because been before being below
   between both but by can could did do does doing down during each either else ever every few for from
@@ -32,7 +32,7 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
   ours ourselves out over own per please same shall she should so some such than that the their theirs them
   themselves then there these they this those through to too under until up upon us very was we were what
   whatever when whenever where whether which while who whom whose why will with within without would yes
-  yet you your yours yourself yourselves u ur r im`.split(/\s+/u),
+  yet you your yours yourself yourselves u ur r im ive youre whats hows wheres whens whos thats theres`.split(/\s+/u),
 );
 
 /** A word of a text, folded, and whether it was written as an acronym ("US" in a sentence in lower case). */

@@ -268,6 +268,27 @@ describe('reading the question', () => {
     ]);
   });
 
+  it('reads a hyphenated word the corpus lacks as its parts when one is a function word, and keeps slips', () => {
+    const texts = [
+      'Interlibrary loans arrive in 10 days.',
+      'Return items in the book drop at any hour.',
+      'The Six-Day War ended seven years of tension.',
+    ];
+    const shelf = texts.map((text, i) => passage(`h#p${i}`, text));
+    const built = buildPostings(shelf.map((p) => tokenize(passageText(p))));
+    const retriever = createRetriever({ model: TFIDF, ...built, passages: shelf });
+    // Joined, "afterhours" is a word no passage holds, and it would keep "interlibary" from being read.
+    expect(retriever.read('can I return my interlibary loan after-hours', 3).reading.readAs).toEqual([
+      { written: 'after-hours', readAs: 'after hours' },
+      { written: 'interlibary', readAs: 'interlibrary' },
+    ]);
+    // Two content words joined name something of their own; a part the corpus lacks is no reading.
+    expect(retriever.read('when did the seven-day war end', 3).reading.readAs).toEqual([]);
+    expect(retriever.read('when did the after-treaty end', 3).reading.readAs).toEqual([]);
+    // A compound the corpus writes joined is that word.
+    expect(retriever.read('are inter-library loans slow', 3).reading.readAs).toEqual([]);
+  });
+
   it('finds how the corpus writes a term in any passage that holds it, not only the best', () => {
     const texts = ['Libraries, libraries: libraries.', 'The library opens at nine.'];
     const forms = texts.map((text, i) => passage(`g#p${i}`, text));

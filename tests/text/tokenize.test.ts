@@ -67,6 +67,17 @@ describe('tokenize', () => {
     expect(tokenize('How long can I borrow a DVD for?')).toEqual(['long', 'borrow', 'dvd']);
   });
 
+  it('drops the function words chat types without an apostrophe, as it drops them typed with one', () => {
+    expect(tokenize('whats the fine, hows it paid, wheres the desk')).toEqual(
+      tokenize("what's the fine, how's it paid, where's the desk"),
+    );
+    expect(
+      tokenize('whens it open, whos on duty, thats fine, theres a queue, ive asked, youre open'),
+    ).toEqual(
+      tokenize("when's it open, who's on duty, that's fine, there's a queue, i've asked, you're open"),
+    );
+  });
+
   it('keeps decimal amounts whole so they can match the same amount', () => {
     expect(tokenize('0.50 BOB per day, up to 20.00 BOB')).toEqual(['0.50', 'bob', 'day', '20.00', 'bob']);
   });
