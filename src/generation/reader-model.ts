@@ -3,22 +3,22 @@ import type { ReaderModel } from './reader';
 
 // Written by `npm run fit:reader -- --write` (scripts/fit-reader.ts); the report is docs/reader-fit.md.
 export const READER_MODEL: ReaderModel = {
-  bias: -4.683,
+  bias: -4.678,
   weights: {
-    termCover: 1.727,
-    contextCover: 1.166,
-    unseenTerms: 1.195,
-    phraseCover: 0.626,
+    termCover: 1.718,
+    contextCover: 1.179,
+    unseenTerms: 1.19,
+    phraseCover: 0.64,
     kindHeld: 0,
-    kindExact: -0.149,
-    openForm: -0.437,
-    focus: 1.868,
-    firstPassage: 1.398,
-    figureAbsent: 0.029,
-    negationAbsent: -0.595,
-    termsElsewhere: -0.221,
+    kindExact: -0.146,
+    openForm: -0.447,
+    focus: 1.874,
+    firstPassage: 1.376,
+    figureAbsent: 0.03,
+    negationAbsent: -0.596,
+    termsElsewhere: -0.206,
   },
   threshold: 0.431,
   source:
-    'npm run fit:reader (2026-12-04) on eval/questions.json (22 questions), eval/paraphrases.json (164 questions), ../shared/benchmarks/squad2/train-v2.0-part.json (590 questions); 4807 candidate units',
+    'npm run fit:reader (2026-12-04) on eval/questions.json (22 questions), eval/paraphrases.json (164 questions), ../shared/benchmarks/squad2/train-v2.0-part.json (590 questions); 4704 candidate units',
 };

@@ -274,9 +274,21 @@ export function readPassages(options: {
   // A name the question states (a place, person, people or language: "in egypt", "Artur Oppman"), or any
   // word it writes with a capital ("in Safari", "useEffectEvent"), is one an answer must hold: a unit
   // whose passage does not name it never answers, however much else it shares.
+  const capitalised = capitalisedIn(question);
   const names = [
-    ...new Set([...words(question).filter(isName), ...capitalisedIn(question), ...camelCaseIn(question)]),
+    ...new Set([...words(question).filter(isName), ...capitalised.words, ...camelCaseIn(question)]),
   ];
+  // A name of several words is named only where they are written together: a passage on React and on
+  // server components does not name React Server Components.
+  const termsInOrder = (text: string) => words(text).map(termOf);
+  const writesRun = (written: readonly string[], run: readonly string[]) =>
+    written.some((_, at) => run.every((word, offset) => written[at + offset] === termOf(word)));
+  const writtenInOrder = new Map(
+    passages.map((passage) => [
+      passage,
+      [termsInOrder(passage.trail.join('\n')), termsInOrder(sectionText(passage))],
+    ]),
+  );
 
   // So is a code of letters then digits ("a3", "v11", "mp3"): a paper size, a version, a format, which
   // the text model reads as a word and a number. Not a time or an ordinal ("9am", "1st"): digits first.
@@ -334,11 +346,17 @@ export function readPassages(options: {
     const unnamed = names.find(
       (name) => !(writtenOfPassage.get(unit.passage) as Set<string>).has(termOf(name.toLowerCase())),
     );
+    const unnamedRun = capitalised.runs.find(
+      (run) => !(writtenInOrder.get(unit.passage) ?? []).some((written) => writesRun(written, run)),
+    );
     const uncoded = codes.find(
       (code) => !(codesOfPassage.get(unit.passage) as Set<string>).has(codeKey(code)),
     );
     const broken =
       (unnamed === undefined ? undefined : `is in a passage that never names ${shownName(unnamed)}`) ??
+      (unnamedRun === undefined
+        ? undefined
+        : `is in a passage that never names ${unnamedRun.map(asName).join(' ')}`) ??
       (uncoded === undefined ? undefined : `is in a passage that never names ${uncoded}`) ??
       brokenConstraint({ constraints, unit: textOf(unit.passage, unit.core), about }) ??
       saysTheOpposite(shape, question, stated) ??
@@ -643,10 +661,17 @@ export function confidence(model: Pick<ReaderModel, 'bias' | 'weights'>, feature
 /**
  * Words written with a capital inside a sentence ("Safari", "PHP", and a month, "in March"; not "I", a
  * day or a figure): names as the asker wrote them. None in a question typed all in capitals or in title
- * case, where a capital says nothing of the word.
+ * case, where a capital says nothing of the word. `runs` holds those written one after the other, two or
+ * more: names of several words ("React Server Components").
  */
-function capitalisedIn(question: string): string[] {
+function capitalisedIn(question: string): { words: string[]; runs: string[][] } {
   const found: string[] = [];
+  const runs: string[][] = [];
+  let run: string[] = [];
+  const endRun = () => {
+    if (run.length > 1) runs.push(run);
+    run = [];
+  };
   // Content words not opening a sentence: those a capital could mark as names.
   let markable = 0;
   let opens = true;
@@ -654,18 +679,23 @@ function capitalisedIn(question: string): string[] {
   for (const token of tokensOf(stripCourtesy(question))) {
     if (token.kind === 'mark') {
       opens = SENTENCE_OPENER.test(token.written);
+      endRun();
       continue;
     }
     const { word } = token.word;
     const counts = !STOPWORDS.has(word) && daysIn(word).size === 0 && extractFigures(word).length === 0;
     if (counts && !opens) markable++;
-    if (counts && !opens && CAPITALISED.test(token.written)) found.push(word);
+    if (counts && !opens && CAPITALISED.test(token.written)) {
+      found.push(word);
+      run.push(word);
+    } else endRun();
     opens = false;
   }
+  endRun();
   // Title case capitalises every such word; a question leaving one in lower case ("Does Preact support
   // React Server Components?") writes the others with capitals because they are names.
   const everyWord = found.length > 1 && found.length >= markable;
-  return everyWord ? [] : found;
+  return everyWord ? { words: [], runs: [] } : { words: found, runs };
 }
 
 /**

@@ -734,6 +734,36 @@ describe('the question as retrieval read it', () => {
     expect(broken('Does Preact Support React Server Components?')).toEqual(['kept', 'kept']);
   });
 
+  it('holds a name of several capitalised words to being written together, in the heading or the text', () => {
+    const apart = 'React renders components on the server. Preact supports it too.';
+    // Every word is in the passage, but not the name: it is about React and about server components.
+    expect(brokenRules([passage(apart)])('Does Preact support React Server Components?')).toEqual([
+      'is in a passage that never names React Server Components',
+      'is in a passage that never names React Server Components',
+    ]);
+    const together = 'Preact does not support React Server Components. It renders on the server.';
+    expect(brokenRules([passage(together)])('Does Preact support React Server Components?')).toEqual([
+      'kept',
+      'kept',
+    ]);
+    // Written as one in a heading, in another form ("Component"), or across the lines of a section.
+    const headed = {
+      ...passage('Preact renders them on the server only.'),
+      trail: ['Guide', 'React Server Components'],
+    };
+    expect(brokenRules([headed])('Does Preact support React Server Components?')).toEqual(['kept']);
+    expect(
+      brokenRules([passage('A React\nServer Component renders once.')])(
+        'Is a React Server Component cached?',
+      ),
+    ).toEqual(['kept']);
+    // A run ends at punctuation: two names side by side are each a name, not one.
+    expect(brokenRules([passage(apart)])('Does Preact, React, Server and Components work?')).toEqual([
+      'kept',
+      'kept',
+    ]);
+  });
+
   it('lets the stand-in answer a question whose typo it would otherwise require in the answer', async () => {
     const passages = [passage('The library has 24 public computers on the ground floor.')];
     const model = { ...READER_MODEL };
