@@ -3,7 +3,17 @@
 import { editDistance } from '../text/edit-distance';
 import { lemmaCandidates } from '../text/lemma';
 import { isName } from '../text/names';
-import { fold, STOPWORDS, type TermOf, termOf, termsOf, tokensOf, wholeWord, words } from '../text/tokenize';
+import {
+  fold,
+  STOPWORDS,
+  type TermOf,
+  termOf,
+  termsOf,
+  tokensOf,
+  wholeWord,
+  words,
+  wordsOf,
+} from '../text/tokenize';
 import type { Passage, QuestionReading, Scored, Thesaurus } from '../types';
 import { type EvidenceFeatures, type EvidenceWeights, evidenceScore } from './evidence';
 import { InvertedIndex } from './inverted-index';
@@ -94,6 +104,9 @@ export function retrieverOn(options: RetrieverOptions): Retriever {
     const joined = [...split, ...joinedOnly];
     const reading: QuestionReading = { readAs: [], expanded: [], names: [] };
     const factors = new Map<string, number>();
+    // A part of a hyphenated word is read with the whole word ("inter" of "inter-libary", read as the slip
+    // "interlibrary"): the corpus not writing it alone names nothing else.
+    const partsOfWords = new Set(wordsOf(question).flatMap((word) => word.parts ?? []));
     let unread = false;
     const terms = termsOf(question).flatMap((found): TermOf[] => {
       const { term, word } = found;
@@ -123,7 +136,7 @@ export function retrieverOn(options: RetrieverOptions): Retriever {
           reading.readAs.push({ written: word, readAs: parts.join(' ') });
           return parts.map((part) => ({ term: termOf(part), word: part }));
         }
-        unread = true;
+        if (!partsOfWords.has(word)) unread = true;
         return [found];
       }
       reading.readAs.push({ written: word, readAs: asWritten });
@@ -161,8 +174,9 @@ export function retrieverOn(options: RetrieverOptions): Retriever {
       const { parts } = token.word;
       const known = parts.every((part) => STOPWORDS.has(part) || (LETTERS_ONLY.test(part) && isTerm(part)));
       if (!known || !parts.some((part) => STOPWORDS.has(part))) continue;
-      // As typed, hyphens included: letters and hyphens need no escaping outside a character class.
-      read = read.replace(wholeWord(token.written, 'iu'), (written) => {
+      // As typed (tokensOf reads the folded text, as `read` is), hyphens included: letters and hyphens need
+      // no escaping outside a character class.
+      read = read.replace(wholeWord(token.written, 'u'), (written) => {
         split.push({ written, readAs: parts.join(' ') });
         return parts.join(' ');
       });

@@ -285,8 +285,12 @@ describe('reading the question', () => {
     // Two content words joined name something of their own; a part the corpus lacks is no reading.
     expect(retriever.read('when did the seven-day war end', 3).reading.readAs).toEqual([]);
     expect(retriever.read('when did the after-treaty end', 3).reading.readAs).toEqual([]);
-    // A compound the corpus writes joined is that word.
+    // A compound the corpus writes joined is that word; one with a slip in it is read as that word, and a
+    // part the corpus never writes alone ("inter") names nothing that would stop the reading.
     expect(retriever.read('are inter-library loans slow', 3).reading.readAs).toEqual([]);
+    expect(retriever.read('are inter-libary loans slow', 3).reading.readAs).toEqual([
+      { written: 'interlibary', readAs: 'interlibrary' },
+    ]);
   });
 
   it('finds how the corpus writes a term in any passage that holds it, not only the best', () => {
