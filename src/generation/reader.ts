@@ -347,7 +347,7 @@ export function readPassages(options: {
       (name) => !(writtenOfPassage.get(unit.passage) as Set<string>).has(termOf(name.toLowerCase())),
     );
     const unnamedRun = capitalised.runs.find(
-      (run) => !(writtenInOrder.get(unit.passage) ?? []).some((written) => writesRun(written, run)),
+      (run) => !(writtenInOrder.get(unit.passage) as string[][]).some((written) => writesRun(written, run)),
     );
     const uncoded = codes.find(
       (code) => !(codesOfPassage.get(unit.passage) as Set<string>).has(codeKey(code)),
