@@ -32,7 +32,8 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
   ours ourselves out over own per please same shall she should so some such than that the their theirs them
   themselves then there these they this those through to too under until up upon us very was we were what
   whatever when whenever where whether which while who whom whose why will with within without would yes
-  yet you your yours yourself yourselves u ur r im ive youre whats hows wheres whens whos thats theres`.split(/\s+/u),
+  yet you your yours yourself yourselves u ur r im ive youre whats hows wheres whens whos thats
+  theres`.split(/\s+/u),
 );
 
 /** A word of a text, folded, and whether it was written as an acronym ("US" in a sentence in lower case). */
