@@ -3,10 +3,10 @@ import type { ReaderModel } from './reader';
 
 // Written by `npm run fit:reader -- --write` (scripts/fit-reader.ts); the report is docs/reader-fit.md.
 export const READER_MODEL: ReaderModel = {
-  bias: -4.678,
+  bias: -4.679,
   weights: {
     termCover: 1.718,
-    contextCover: 1.179,
+    contextCover: 1.18,
     unseenTerms: 1.19,
     phraseCover: 0.64,
     kindHeld: 0,
@@ -16,9 +16,9 @@ export const READER_MODEL: ReaderModel = {
     firstPassage: 1.376,
     figureAbsent: 0.03,
     negationAbsent: -0.596,
-    termsElsewhere: -0.206,
+    termsElsewhere: -0.205,
   },
   threshold: 0.431,
   source:
-    'npm run fit:reader (2026-12-04) on eval/questions.json (22 questions), eval/paraphrases.json (164 questions), ../shared/benchmarks/squad2/train-v2.0-part.json (590 questions); 4704 candidate units',
+    'npm run fit:reader (2026-12-05) on eval/questions.json (22 questions), eval/paraphrases.json (164 questions), ../shared/benchmarks/squad2/train-v2.0-part.json (590 questions); 4704 candidate units',
 };

@@ -99,14 +99,15 @@ export function retrieverOn(options: RetrieverOptions): Retriever {
     reading: QuestionReading;
     factors: Map<string, number>;
   } {
-    const { question: unhyphenated, split } = splitHyphenated(written);
-    const { question, joined: joinedOnly } = joinCompounds(unhyphenated);
-    const joined = [...split, ...joinedOnly];
+    const { question, joined } = joinCompounds(written);
     const reading: QuestionReading = { readAs: [], expanded: [], names: [] };
     const factors = new Map<string, number>();
-    // A part of a hyphenated word is read with the whole word ("inter" of "inter-libary", read as the slip
-    // "interlibrary"): the corpus not writing it alone names nothing else.
-    const partsOfWords = new Set(wordsOf(question).flatMap((word) => word.parts ?? []));
+    // A hyphenated word is read as the compound and as its parts (termsOf): neither, unknown to the corpus,
+    // names something else when the other is read ("after-hours", whose "hours" the corpus writes; "inter"
+    // of "inter-libary", read as the slip "interlibrary").
+    const hyphenated = new Set(
+      wordsOf(question).flatMap(({ word, parts }) => (parts === undefined ? [] : [word, ...parts])),
+    );
     let unread = false;
     const terms = termsOf(question).flatMap((found): TermOf[] => {
       const { term, word } = found;
@@ -136,7 +137,7 @@ export function retrieverOn(options: RetrieverOptions): Retriever {
           reading.readAs.push({ written: word, readAs: parts.join(' ') });
           return parts.map((part) => ({ term: termOf(part), word: part }));
         }
-        if (!partsOfWords.has(word)) unread = true;
+        if (!hyphenated.has(word)) unread = true;
         return [found];
       }
       reading.readAs.push({ written: word, readAs: asWritten });
@@ -148,8 +149,7 @@ export function retrieverOn(options: RetrieverOptions): Retriever {
     // the corpus never writes: it is about something else, and another of its words one slip from a
     // corpus word is a coincidence (a surname one letter from "charges"), so no slip is read in it. Short
     // words, numbers and words the thesaurus read do not count.
-    // Two words read as the one word the corpus writes are no slip, and stay read so; nor is a hyphenated
-    // word read as its parts.
+    // Two words read as the one word the corpus writes are no slip, and stay read so.
     if (unread && reading.readAs.length > 0) {
       return { terms: termsOf(question), reading: { ...reading, readAs: joined }, factors };
     }
@@ -157,32 +157,6 @@ export function retrieverOn(options: RetrieverOptions): Retriever {
   }
 
   const isTerm = (word: string) => index.termId(termOf(word)) !== undefined;
-
-  /**
-   * The question with each hyphenated word the corpus does not write as one word read as its parts, when
-   * one part is a function word and the corpus writes the others: "after-hours" as "after hours",
-   * "drop-off" as "drop off". Joined, such a word is one the corpus never uses, which would count as the
-   * question naming something the corpus lacks; what it says is its content word. Two content words
-   * joined make a name of their own ("Seven-Day War" of a text on the Six-Day War, "non-Arab"), and a word
-   * whose parts are not all known ("inter-libary") stays joined, to be read as a slip ("interlibrary").
-   */
-  function splitHyphenated(question: string): { question: string; split: QuestionReading['readAs'] } {
-    const split: QuestionReading['readAs'] = [];
-    let read = fold(question);
-    for (const token of tokensOf(question)) {
-      if (token.kind !== 'word' || token.word.parts === undefined || isTerm(token.word.word)) continue;
-      const { parts } = token.word;
-      const known = parts.every((part) => STOPWORDS.has(part) || (LETTERS_ONLY.test(part) && isTerm(part)));
-      if (!known || !parts.some((part) => STOPWORDS.has(part))) continue;
-      // As typed (tokensOf reads the folded text, as `read` is), hyphens included: letters and hyphens need
-      // no escaping outside a character class.
-      read = read.replace(wholeWord(token.written, 'u'), (written) => {
-        split.push({ written, readAs: parts.join(' ') });
-        return parts.join(' ');
-      });
-    }
-    return { question: read, split };
-  }
 
   /**
    * The question with each pair of adjacent words the corpus writes as one word read as that word: "audio
