@@ -102,9 +102,9 @@ export function retrieverOn(options: RetrieverOptions): Retriever {
     const { question, joined } = joinCompounds(written);
     const reading: QuestionReading = { readAs: [], expanded: [], names: [] };
     const factors = new Map<string, number>();
-    // A hyphenated word is read as the compound and as its parts (termsOf): neither, unknown to the corpus,
-    // names something else when the other is read ("after-hours", whose "hours" the corpus writes; "inter"
-    // of "inter-libary", read as the slip "interlibrary").
+    // A hyphenated word is read as the compound and as its parts (termsOf), so one of them the corpus lacks
+    // is how the asker joined or split words, not a word the corpus never writes: it does not stop a slip
+    // from being read ("afterhours" of "after-hours"; "inter" of "inter-libary", read as "interlibrary").
     const hyphenated = new Set(
       wordsOf(question).flatMap(({ word, parts }) => (parts === undefined ? [] : [word, ...parts])),
     );
