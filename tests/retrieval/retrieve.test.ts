@@ -10,6 +10,14 @@ import { flatScan } from '../helpers/flat-scan';
 
 const passage = (id: string, text: string): Passage => ({ id, file: 'f.md', line: 1, trail: ['T'], text });
 
+/** A tf-idf retriever over `passages`, its index built here. */
+const tfidfRetriever = (passages: Passage[]) =>
+  createRetriever({
+    model: TFIDF,
+    ...buildPostings(passages.map((p) => tokenize(passageText(p)))),
+    passages,
+  });
+
 function build(texts: string[], model: RetrievalModel) {
   const passages = texts.map((text, i) => passage(`f#p${i}`, text));
   const termLists = passages.map((p) => tokenize(passageText(p)));
@@ -183,8 +191,7 @@ describe('reading the question', () => {
   it('measures a slip on the letters typed: a word whose stem is one edit from a corpus stem is not a typo of it', () => {
     // "seated" and "senate" fold to stems one edit apart, but are written three letters apart.
     const seats = [passage('s#p0', 'Members are seated in the hall')];
-    const built = buildPostings(seats.map((p) => tokenize(passageText(p))));
-    const retriever = createRetriever({ model: TFIDF, ...built, passages: seats });
+    const retriever = tfidfRetriever(seats);
     expect(retriever.read('who sits in the senate', 3).reading.readAs).toEqual([]);
     expect(retriever.read('where are members saeted', 3).reading.readAs).toEqual([
       { written: 'saeted', readAs: 'seated' },
@@ -218,16 +225,14 @@ describe('reading the question', () => {
     // An ordinary word the corpus lacks is no name; nor is a name the corpus uses.
     expect(retriever.read('are library cards free for students', 3).reading.names).toEqual([]);
     const paris = [passage('p#p0', 'Library cards are free in Paris')];
-    const built = buildPostings(paris.map((p) => tokenize(passageText(p))));
-    const inParis = createRetriever({ model: TFIDF, ...built, passages: paris });
+    const inParis = tfidfRetriever(paris);
     expect(inParis.read('are library cards free in paris', 3).reading.names).toEqual([]);
   });
 
   it('reads two words the corpus writes as one as that word, and one word it writes as two as those', () => {
     const texts = ['Audiobooks are lent for 21 days.', 'Return items in the book drop.', 'Cards are free.'];
     const shelf = texts.map((text, i) => passage(`c#p${i}`, text));
-    const built = buildPostings(shelf.map((p) => tokenize(passageText(p))));
-    const retriever = createRetriever({ model: TFIDF, ...built, passages: shelf });
+    const retriever = tfidfRetriever(shelf);
     const joined = retriever.read('how long can I keep an Audio  Book', 3);
     expect(joined.reading.readAs).toEqual([{ written: 'Audio  Book', readAs: 'audiobook' }]);
     const closed = retriever.read('how long can I keep an audiobook', 3);
@@ -245,8 +250,7 @@ describe('reading the question', () => {
       passage('e#p0', 'Wrap it in an ErrorBoundary.'),
       passage('e#p1', 'An error boundary catches.'),
     ];
-    const both = buildPostings(code.map((p) => tokenize(passageText(p))));
-    const reader = createRetriever({ model: TFIDF, ...both, passages: code });
+    const reader = tfidfRetriever(code);
     expect(reader.read('what does an error boundary catch', 3).reading.readAs).toEqual([]);
     expect(retriever.read('is the bookin drop open', 3).reading.readAs).toEqual([]);
     // The parts keep the letters typed; a slip of a corpus word is read as that word, not split.
@@ -261,8 +265,7 @@ describe('reading the question', () => {
 
   it('keeps two words read as one when another word of the question is unknown', () => {
     const shelf = [passage('c#p0', 'Audiobooks are lent for 21 days.')];
-    const built = buildPostings(shelf.map((p) => tokenize(passageText(p))));
-    const retriever = createRetriever({ model: TFIDF, ...built, passages: shelf });
+    const retriever = tfidfRetriever(shelf);
     expect(retriever.read('an audio book about zorvath', 3).reading.readAs).toEqual([
       { written: 'audio book', readAs: 'audiobook' },
     ]);
@@ -271,8 +274,7 @@ describe('reading the question', () => {
   it('reads a slip beside a hyphenated word the corpus lacks, or inside one, as the corpus word', () => {
     const texts = ['Interlibrary loans arrive in 10 days.', 'Return items in the book drop at any hour.'];
     const shelf = texts.map((text, i) => passage(`h#p${i}`, text));
-    const built = buildPostings(shelf.map((p) => tokenize(passageText(p))));
-    const retriever = createRetriever({ model: TFIDF, ...built, passages: shelf });
+    const retriever = tfidfRetriever(shelf);
     // "afterhours", the compound, is no corpus word, but its part "hours" is: it names nothing else.
     expect(retriever.read('can I return my interlibary loan after-hours', 3).reading.readAs).toEqual([
       { written: 'interlibary', readAs: 'interlibrary' },
@@ -288,8 +290,7 @@ describe('reading the question', () => {
   it('finds how the corpus writes a term in any passage that holds it, not only the best', () => {
     const texts = ['Libraries, libraries: libraries.', 'The library opens at nine.'];
     const forms = texts.map((text, i) => passage(`g#p${i}`, text));
-    const built = buildPostings(forms.map((p) => tokenize(passageText(p))));
-    const retriever = createRetriever({ model: TFIDF, ...built, passages: forms });
+    const retriever = tfidfRetriever(forms);
     expect(retriever.read('when does the libary open', 3).reading.readAs).toEqual([
       { written: 'libary', readAs: 'library' },
     ]);
