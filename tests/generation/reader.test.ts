@@ -183,6 +183,9 @@ describe('the reader model', () => {
     expect(
       read('How much is printing 1000 pages?', `${prices} The library opened in 1990.`)[0]?.broken,
     ).toBeUndefined();
+    expect(
+      read('How much is printing 1000  pages?', `${prices} The library opened in 1990.`)[0]?.broken,
+    ).toBeUndefined();
     // A year qualifies a singular noun ("the 1987 rebuild"); four digits before a plural count it.
     expect(read('What was the cost of the 1987 rebuild?')[0]?.broken).toBe('does not say 1987');
     expect(read('Who paid for the 1987 rebuilds?')[0]?.broken).toBeUndefined();
@@ -192,6 +195,14 @@ describe('the reader model', () => {
     ).toBeUndefined();
     // A year is read before a small word ("in 1987 To the pool", any case), and only up to 2100.
     expect(read('What happened in 1987 To the pool?')[0]?.broken).toBe('does not say 1987');
+    // Small words ending in "s" count nothing ("in 1987 was", "1987 Was"); a singular noun with an "s"
+    // inside is no plural ("the 1987 festival"); a comma after the year ends it, a decimal is no year.
+    expect(read('Which pool in 1987 was rebuilt?')[0]?.broken).toBe('does not say 1987');
+    expect(read('Which pool in 1987 Was rebuilt?')[0]?.broken).toBe('does not say 1987');
+    expect(read('What happened at the 1987 festival?')[0]?.broken).toBe('does not say 1987');
+    expect(read('In 1987, what happened to the pool?')[0]?.broken).toBe('does not say 1987');
+    expect(read('Who paid 1987.50 for the pool?')[0]?.broken).toBeUndefined();
+    expect(read('What happened to the pool in 1000?')[0]?.broken).toBe('does not say 1000');
     expect(read('What happened to the pool in 2100?')[0]?.broken).toBe('does not say 2100');
     expect(read('What happened to the pool in 2101?')[0]?.broken).toBeUndefined();
     // "7 of us" is a condition the answer states as a range: not ruled out, only marked.
@@ -258,6 +269,12 @@ describe('the reader model', () => {
     expect(first('What card do I get when I have 25 items?', 'Ana borrows 20 items.')).toBeUndefined();
     expect(first('Who borrows 25 items?', 'Each member can borrow up to 20 items.')).toBeUndefined();
     expect(first('Who borrows 25 items?', 'A member borrows no more than 20 items.')).toBeUndefined();
+    // The value asked, stated anywhere in the unit, even as a bound, may be the one asked about.
+    expect(first('Who borrows 20 items?', 'Ana borrows 15 items or up to 20 items.')).toBeUndefined();
+    // "when" after a comma and a space opens a condition too.
+    expect(first('What card do I get, when I have 25 items?', 'Ana borrows 20 items.')).toBeUndefined();
+    // Only a bound right before the figure: one earlier in the sentence bounds something else.
+    expect(first('Who borrows 25 items?', 'By noon Ana borrows 20 items.')).toBe('says 20, not 25');
     // A bound word is a whole word: "into" is no "to".
     expect(first('Who put 25 items away?', 'Ana put them into 20 items.')).toBe('says 20, not 25');
     // Durations, times and amounts are as often conditions a unit bounds: never taken as given.
@@ -266,6 +283,40 @@ describe('the reader model', () => {
     expect(
       first('What is the fine on a book worth 20.00 BOB?', 'A lost book costs its list price plus 5.00 BOB.'),
     ).toBeUndefined();
+  });
+
+  it.each([
+    'under 20',
+    'over 20',
+    'within 20',
+    'after 20',
+    'before 20',
+    'until 20',
+    'by 20',
+    'from 20',
+    'to 20',
+    'to  20',
+    'between 10 and 20',
+    'more than 20',
+    'more  than 20',
+    'Less than 20',
+    'less  than 20',
+    'fewer than 20',
+    'fewer  than 20',
+    'at least 20',
+    'at  least 20',
+    'at most 20',
+    'at  most 20',
+    'maximum 20',
+    'maximum of 20',
+    'maximum  of 20',
+    'minimum 20',
+    'minimum of 20',
+    'minimum  of 20',
+  ])('reads "%s" items as a bound, which a count asked within it does not contradict', (bound) => {
+    const broken = (text: string) =>
+      readPassages({ question: 'Who borrows 25 items?', passages: [passage(text)] }).candidates[0]?.broken;
+    expect(broken(`Ana borrows ${bound} items.`)).toBeUndefined();
   });
 
   it('rules out a unit naming none of the days a question asks the time of, ranges read as their days', () => {
@@ -463,6 +514,13 @@ describe('the reader model', () => {
       'says "old", not "youngest"',
     );
     expect(first('Who swims faster?', passage('Ana swims slower.'))).toBe('says "slow", not "faster"');
+    // Compared too: asked about both poles, or a unit stating both, opposes nothing.
+    expect(first('Who swims faster or slower?', passage('Ana swims slower.'))).toBeUndefined();
+    expect(
+      first('Who is the oldest swimmer?', passage('Ana is younger than Ben, who is older.')),
+    ).toBeUndefined();
+    // Only a word the question asks about: "up" is a small word, whose opposite "down" opposes nothing.
+    expect(first('Who lives up the hill?', passage('Ana lives down the hill.'))).toBeUndefined();
     // Only compared against compared: "close" (shut) is the opposite of "open", but "closest" is near.
     expect(
       first('Which lane is closest to the door?', passage('Lane 1 is open to the door.')),
@@ -614,6 +672,19 @@ describe('the question as retrieval read it', () => {
     const named = [passage('Russia is the largest country. Most of its people live in cities.')];
     const ranked = rankCandidates({ question, passages: named }).ranked;
     expect(ranked.map((scored) => scored.candidate.broken ?? 'kept')).toEqual(['kept', 'kept']);
+  });
+
+  it('counts as names only capitalised content words, and none in a question in title case', () => {
+    const brokenOf = (question: string, text: string) =>
+      readPassages({ question, passages: [passage(text)] }).candidates[0]?.broken;
+    // One capitalised word is a name, even when it is the question's only content word.
+    expect(brokenOf('Who is Ana?', 'Ben swims.')).toBe('is in a passage that never names Ana');
+    // A day is no name: the passage need not write "Monday" to be read.
+    expect(brokenOf('Is the pool open on Monday?', 'The pool is open every day.')).toBeUndefined();
+    // Title case capitalises every content word; small words and days left out of the count.
+    expect(brokenOf('When Does The Pool Open On Saturday?', 'Saturday: 8:00 to 18:00.')).toBeUndefined();
+    // So are figures: "Lane 2" in title case names nothing either.
+    expect(brokenOf('When Does Lane 2 Open On Saturday?', 'Saturday: 8:00 to 18:00.')).toBeUndefined();
   });
 
   it('reads the parts of a section cut at ingest as one passage: what one part names, the others are about', () => {
