@@ -429,8 +429,8 @@ const PREMISE_KINDS: ReadonlySet<Figure['kind']> = new Set(['date', 'number']);
 const CONDITIONAL = /(?<![\p{L}])(?:if|unless|whenever|once)(?![\p{L}])|(?<=\p{L}[^\p{L}]+)when(?![\p{L}])/iu;
 const conditional = (question: string) => CONDITIONAL.test(question);
 // A figure stated as a bound ("up to 20 items", "under 18", "within 30 days", "from … to 17:00") is a
-// limit, which a figure asked within it does not contradict. Only the word right before the figure is
-// read: "to" reads "up to", and "more than" reads "no more than".
+// limit, which a figure asked within it does not contradict. The pattern reads the bound's last words
+// before the figure, so "to" also reads "up to", and "more than" "no more than".
 const BOUND_BEFORE =
   /(?<![\p{L}])(?:under|over|within|after|before|until|by|from|to|between|and|more\s+than|less\s+than|fewer\s+than|at\s+least|at\s+most|maximum(?:\s+of)?|minimum(?:\s+of)?)\s*$/iu;
 
