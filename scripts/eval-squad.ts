@@ -1,14 +1,18 @@
-// npm run eval:squad -- [--file FILE] [--prompt VERSION]
+// npm run eval:squad -- [--file FILE] [--prompt VERSION] [--sweep]
 //
 // The stand-in on questions nobody on this project wrote: two SQuAD 2.0 articles, one passage per
-// paragraph, every question asked twice with no key, with the answerability check off and on.
+// paragraph, every question asked twice with no key, with the answerability check off and on. --sweep
+// then asks them again at other thresholds of the stand-in's confidence: whether the SQuAD targets are a
+// choice of threshold, or beyond what the reader's confidence separates.
 import { ask, createEngine, type Engine } from '../src/ask/engine';
 import { DEFAULT_GATE } from '../src/config';
-import { createExtractiveClient } from '../src/generation/extractive';
+import { createExtractiveClient, type ExtractiveOptions } from '../src/generation/extractive';
+import { READER_MODEL } from '../src/generation/reader-model';
 import { compileIndex } from '../src/ingest/compile';
 import { CURRENT_PROMPT_VERSION } from '../src/prompt-versions';
 import { normaliseForQuote } from '../src/text/quotes';
 import { parseCommandLine, run, shippedPromptVersion } from './cli';
+import { TRADE_OFF_STEPS } from './reader-fitting';
 import {
   readSquad,
   SQUAD_CREDIT,
@@ -18,7 +22,7 @@ import {
   WHOLE_PARAGRAPHS,
 } from './squad';
 
-const USAGE = 'usage: npm run eval:squad -- [--file FILE] [--prompt VERSION]';
+const USAGE = 'usage: npm run eval:squad -- [--file FILE] [--prompt VERSION] [--sweep]';
 // The prompt `npm run ingest` ships with; the stand-in ignores its text, but its version decides
 // whether the verifier requires quotes (v2 does).
 const DEFAULT_PROMPT = CURRENT_PROMPT_VERSION;
@@ -27,8 +31,8 @@ type Outcome =
   | { status: 'refused' }
   | { status: 'answered'; rightPassage: boolean; holdsAnswer: boolean };
 
-async function outcomeOf(engine: Engine, item: SquadItem, answerability: boolean): Promise<Outcome> {
-  const client = createExtractiveClient({ answerability });
+async function outcomeOf(engine: Engine, item: SquadItem, options: ExtractiveOptions): Promise<Outcome> {
+  const client = createExtractiveClient(options);
   const result = await ask({ engine, client, question: item.question });
   if (result.status === 'refused') {
     return result.reason === 'no_relevant_context' ? { status: 'gate' } : { status: 'refused' };
@@ -120,12 +124,47 @@ function print(name: string, row: Row): void {
   );
 }
 
+/**
+ * Every question again at other thresholds of the stand-in's confidence (the shipped weights): of the
+ * questions past the gate, the share of answerable ones answered (and quoting a gold answer) and of
+ * unanswerable ones answered.
+ */
+async function sweep(engine: Engine, items: readonly SquadItem[]): Promise<void> {
+  const steps = [...new Set([...TRADE_OFF_STEPS, READER_MODEL.threshold])].sort((a, b) => a - b);
+  console.log(
+    '\nThe stand-in at other thresholds (shipped weights), of the questions past the gate:\n\n' +
+      '| threshold | answerable answered | quoting a gold answer | unanswerable answered |\n|---|---|---|---|',
+  );
+  for (const threshold of steps) {
+    const counts = { answerable: 0, answered: 0, holding: 0, unanswerable: 0, falseAnswers: 0 };
+    for (const item of items) {
+      const outcome = await outcomeOf(engine, item, { model: { ...READER_MODEL, threshold } });
+      if (outcome.status === 'gate') continue;
+      const answered = outcome.status === 'answered';
+      if (item.answerable) {
+        counts.answerable++;
+        if (answered) counts.answered++;
+        if (answered && outcome.holdsAnswer) counts.holding++;
+      } else {
+        counts.unanswerable++;
+        if (answered) counts.falseAnswers++;
+      }
+    }
+    const label = `${threshold}${threshold === READER_MODEL.threshold ? ' (shipped)' : ''}`;
+    console.log(
+      `| ${label} | ${of(counts.answered, counts.answerable)} | ${of(counts.holding, counts.answerable)} | ` +
+        `${of(counts.falseAnswers, counts.unanswerable)} |`,
+    );
+  }
+}
+
 run(async () => {
   const { values } = parseCommandLine(
     {
       options: {
         file: { type: 'string' },
         prompt: { type: 'string', default: DEFAULT_PROMPT },
+        sweep: { type: 'boolean', default: false },
       },
     },
     USAGE,
@@ -149,8 +188,8 @@ run(async () => {
   const rows = new Map<string, Row>();
   const total = emptyRow();
   for (const item of items) {
-    const before = await outcomeOf(engine, item, false);
-    const after = await outcomeOf(engine, item, true);
+    const before = await outcomeOf(engine, item, { answerability: false });
+    const after = await outcomeOf(engine, item, { answerability: true });
     const row = rows.get(item.article) ?? emptyRow();
     rows.set(item.article, row);
     count(row, item, before, after);
@@ -158,5 +197,6 @@ run(async () => {
   }
   for (const [article, row] of rows) print(article, row);
   print('Total', total);
+  if (values.sweep) await sweep(engine, items);
   return 0;
 });

@@ -21,6 +21,8 @@ import {
   manualQuestions,
   outcomeAt,
   squadQuestions,
+  TRADE_OFF_STEPS,
+  tradeOffTable,
 } from './reader-fitting';
 
 const USAGE =
@@ -139,6 +141,15 @@ confidence it admits and the next one below. The stand-in answers only at or abo
 ## On the fitting sets, reader alone (given what the engine gives it: no passage when the gate refuses, else the gate's context)
 
 ${table(rows)}
+
+## What other thresholds give
+
+The same questions, answered right / answered wrongly / unanswerable answered, were the stand-in to
+answer at each confidence (the fitted weights; only the threshold changes). "Any above 0" answers every
+question with a unit that shares a word with it and no hard rule keeps from answering: the most the
+units the model ranks first could get right, whatever the threshold.
+
+${tradeOffTable(best, TRADE_OFF_STEPS, threshold)}
 
 Before this fit (the model then in \`src/generation/reader-model.ts\`, threshold ${READER_MODEL.threshold}):
 

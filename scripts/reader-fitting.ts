@@ -232,3 +232,41 @@ export function chooseThreshold(best: readonly BestRow[]): number {
   }
   return chosen;
 }
+
+/**
+ * The lowest step of a trade-off table: every question whose best unit may answer at all (a confidence
+ * above 0: not ruled out, sharing a word). What the first-ranked units could get right at best.
+ */
+export const ANY_CONFIDENCE = Number.MIN_VALUE;
+
+/** The thresholds a trade-off table shows besides the fitted one (fit:reader, eval:squad --sweep). */
+export const TRADE_OFF_STEPS: readonly number[] = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8];
+
+/**
+ * What each threshold would give on `best` (the same model; only the threshold changes), set by set:
+ * a markdown table of answered right / answered wrongly / unanswerable answered, a row a threshold.
+ */
+export function tradeOffTable(
+  best: readonly BestRow[],
+  thresholds: readonly number[],
+  fitted: number,
+): string {
+  const sets = [...new Set(best.map((row) => row.question.set))];
+  const ofSet = (set: string) => best.filter((row) => row.question.set === set);
+  const steps = [...new Set([ANY_CONFIDENCE, ...thresholds, fitted])].sort((a, b) => a - b);
+  const head = sets.map((set) => {
+    const { answerable, unanswerable } = outcomeAt(ofSet(set), 1);
+    return `${set} (${answerable} answerable, ${unanswerable} unanswerable)`;
+  });
+  const rows = steps.map((step) => {
+    const label = step === ANY_CONFIDENCE ? 'any above 0' : `${step}${step === fitted ? ' (fitted)' : ''}`;
+    const cells = sets.map((set) => {
+      const outcome = outcomeAt(ofSet(set), step);
+      return `${outcome.right} / ${outcome.wrong} / ${outcome.falseAnswers}`;
+    });
+    return `| ${label} | ${cells.join(' | ')} |`;
+  });
+  return [`| threshold | ${head.join(' | ')} |`, `|---|${sets.map(() => '---|').join('')}`, ...rows].join(
+    '\n',
+  );
+}

@@ -7,6 +7,7 @@ import {
   FALSE_ANSWER_COST,
   outcomeAt,
   type Question,
+  tradeOffTable,
   valueAt,
 } from '../../scripts/reader-fitting';
 
@@ -57,5 +58,26 @@ describe('the reader threshold rule', () => {
   it('chooses the best-valued threshold, halfway to the next confidence below', () => {
     // Admitting 0.8 answers both sets' best; 0.7 would add a false answer: halfway between 0.8 and 0.7.
     expect(chooseThreshold(rows)).toBeCloseTo(0.75);
+  });
+});
+
+describe("the fit report's trade-off table", () => {
+  // Set a as above, plus a question no unit may answer (confidence 0: ruled out, or sharing no word).
+  const withUnanswered = [...rows, row('a', true, 0, false)];
+  const table = tradeOffTable(withUnanswered, [0.65], 0.75).split('\n');
+
+  it('heads a column per set with its answerable and unanswerable counts', () => {
+    expect(table[0]).toBe(
+      '| threshold | a (4 answerable, 1 unanswerable) | b (1 answerable, 0 unanswerable) |',
+    );
+  });
+
+  it('orders the steps, marks the fitted one, and never counts a question no unit may answer', () => {
+    expect(table.slice(2)).toEqual([
+      // Every confidence above 0: a answers 2 right, 1 wrongly, its unanswerable one; not the fourth.
+      '| any above 0 | 2 / 1 / 1 | 1 / 0 / 0 |',
+      '| 0.65 | 1 / 0 / 1 | 1 / 0 / 0 |',
+      '| 0.75 (fitted) | 1 / 0 / 0 | 1 / 0 / 0 |',
+    ]);
   });
 });
