@@ -244,8 +244,8 @@ const TIME_WORD =
 // A clause of time answers "when" as well as a date does: "Borrowing is suspended when charges reach…".
 const TIME_CLAUSE = /\b(?:when|whenever|after|before|until|till|once|while|during|since|as soon as)\b/iu;
 // An age is a number said of people: "aged 16", "under 16", "65 and over", "16 years old", "the minimum age".
-const AGE =
-  /\b(?:ages?d?|under|over|older|younger|years? old|below|above)\b|\d+\s*(?:and|or)\s+(?:over|older|under|younger)\b/iu;
+// ("65 and over" is held by "over" itself.)
+const AGE = /\b(?:ages?d?|under|over|older|younger|years? old|below|above)\b/iu;
 const FREQUENCY = /\b(?:hourly|daily|weekly|monthly|yearly|annually|once|twice|every)\b/iu;
 // figures.ts knows number words up to twenty; a count can be larger.
 const LARGE_NUMBER_WORD =

@@ -111,6 +111,10 @@ describe('readQuestion: how a question asks is nothing it names', () => {
     expect(second.phrases.map((phrase) => phrase.text)).toEqual(['magazine']);
     const first = readQuestion('how many times can I renew a book?');
     expect(first.phrases.map((phrase) => phrase.text)).toEqual(['book']);
+    // A phrase loses the form's word and keeps the rest: "the time trial" of "what time…" names the trial.
+    expect(readQuestion('What time does the time trial start?').phrases.map((phrase) => phrase.text)).toEqual(
+      ['trial'],
+    );
     // A phrase keeps its other words, and a word that is no form stays: "time limit" is named.
     expect(readQuestion('is there a time limit on the wi-fi?').phrases.map((phrase) => phrase.text)).toEqual([
       'time limit',
@@ -242,6 +246,47 @@ describe('phrasesOf: where a named thing starts and ends', () => {
     ['Is photocopying free?', ['photocopying']],
     ['How much is photocopying per page?', ['photocopying']],
     ['When is borrowing suspended?', ['borrowing']],
+    // Every form of "be" opens a question whose subject comes next, and so does "is" after each form word.
+    ['Is parking free?', ['parking']],
+    ['Are lockers free?', ['lockers']],
+    ['Was parking free?', ['parking']],
+    ['Were lockers free?', ['lockers']],
+    ['How long is borrowing suspended?', ['borrowing']],
+    ['How often is swimming taught?', ['swimming']],
+    ['Where is parking allowed?', ['parking']],
+    ['Why is borrowing suspended?', ['borrowing']],
+    ['How is photocopying paid?', ['photocopying']],
+    // "is there" takes its subject after "there", for each form of "be".
+    ['Are there lockers near the main entrance?', ['lockers', 'main entrance']],
+    // Every preposition the stopword list leaves in ends a run: the boundary is named, not what it lies beside.
+    ...[
+      'along',
+      'behind',
+      'beside',
+      'besides',
+      'beyond',
+      'near',
+      'outside',
+      'inside',
+      'across',
+      'around',
+      'among',
+      'toward',
+      'towards',
+      'via',
+      'onto',
+      'prior',
+      'like',
+      'unlike',
+      'despite',
+      'except',
+      'throughout',
+    ].map((word): [string, string[]] => [`Is the boundary ${word} rivers?`, ['boundary']]),
+    // So do "get" and its forms.
+    ...['gets', 'got', 'getting'].map((word): [string, string[]] => [
+      `Does a hold ${word} cancelled?`,
+      ['hold'],
+    ]),
     // Past the question's start, what follows "is" is as often said of the subject.
     ['Who is responsible for appeals?', []],
     ['What device is used to recycle water?', []],
@@ -325,6 +370,14 @@ describe('checkUnit: the rules that decide which units can answer', () => {
       ['How many lockers are there?', 'There are a million lockers.'],
       ['How many lockers are there?', 'There are a billion lockers.'],
       ['How many lockers are there?', 'There are a dozen lockers.'],
+      ['How many lockers are there?', 'There are hundreds of lockers.'],
+      ['How many lockers are there?', 'There are thousands of lockers.'],
+      ['How many lockers are there?', 'There are millions of lockers.'],
+      ['How many lockers are there?', 'There are billions of lockers.'],
+      ['How many lockers are there?', 'There are dozens of lockers.'],
+      ...['thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'].map(
+        (tens): [string, string] => ['How many lockers are there?', `There are ${tens} lockers.`],
+      ),
       ['How many lockers are free?', '20% of the lockers are free.'],
       ['How big is the locker deposit?', 'The locker deposit is €7.'],
     ])('%j: %j states a number', canHold);
@@ -336,6 +389,25 @@ describe('checkUnit: the rules that decide which units can answer', () => {
     it('"the minimum age" states an age', () =>
       canHold('How old must swimmers be?', 'The minimum age for swimmers is 16.'));
     it('"1 year old" states an age', () => canHold('How old is the pool?', 'The pool is 1 year old.'));
+    it.each([
+      'Swimmers aged 16 swim free.',
+      'Swimmers of age 16 swim free.',
+      'Swimmers of ages 8 to 16 swim free.',
+      'Swimmers under 16 swim free.',
+      'Swimmers over 65 swim free.',
+      'Swimmers older than 65 swim free.',
+      'Swimmers younger than 8 swim free.',
+      'Swimmers 16 years old swim free.',
+      'Swimmers 2 year old swim free.',
+      'Swimmers below 8 swim free.',
+      'Swimmers above 65 swim free.',
+      'Swimmers of 65 and over swim free.',
+      'Swimmers of 65 or older swim free.',
+      'Swimmers of 8 and under swim free.',
+      'Swimmers of 8 or younger swim free.',
+    ])('%j states an age', (unit) => canHold('How old must swimmers be to swim free?', unit));
+    it('a number said of no one is no age', () =>
+      cannotHold('How old must swimmers be to swim free?', 'Swimmers swim 8 lengths free.'));
   });
 
   describe('a when-answer: a year, a day, a century, an era, a delay; not any number', () => {
@@ -386,6 +458,43 @@ describe('checkUnit: the rules that decide which units can answer', () => {
 
     it('"at 9" is a time, not a place', () => cannotHold(question, 'Goggles are sold at 9.'));
 
+    const prepositions = [
+      'at',
+      'in',
+      'on',
+      'inside',
+      'outside',
+      'beside',
+      'behind',
+      'near',
+      'opposite',
+      'above',
+      'below',
+      'under',
+      'beneath',
+      'between',
+      'along',
+      'across',
+      'around',
+      'into',
+      'next to',
+      'in front of',
+    ];
+    const upperFirst = (word: string) => `${word[0]?.toUpperCase()}${word.slice(1)}`;
+    it.each(prepositions)('"%s" points at a place: after it a determiner, or a name', (preposition) => {
+      canHold(question, `Goggles are sold ${preposition} the shop.`);
+      canHold(question, `Goggles are sold ${preposition} Kiosk.`);
+      canHold(question, `${upperFirst(preposition)} the shop, goggles are sold.`);
+    });
+
+    it.each(['the', 'a', 'an', 'its', 'their', 'our', 'your', 'each', 'every'])(
+      '"%s" after a preposition points at a place, capitalised or not',
+      (determiner) => {
+        canHold(question, `Goggles are sold in ${determiner} shop.`);
+        canHold(question, `Goggles are sold in ${upperFirst(determiner)} shop.`);
+      },
+    );
+
     it('a preposition before any lower-case word is no place: "in packs of two" says how, not where', () => {
       cannotHold(question, 'Goggles are sold in packs of two.');
       canHold(question, 'Goggles are sold in France.');
@@ -395,6 +504,11 @@ describe('checkUnit: the rules that decide which units can answer', () => {
 
   it('a capitalised word that opens a sentence is no name', () => {
     cannotHold('Who cleans the sauna?', 'The sauna is cleaned at 9. Then it opens.');
+  });
+
+  it('a day or a month, capitalised inside a sentence, is no name', () => {
+    cannotHold('Who cleans the sauna?', 'The sauna is cleaned on Monday.');
+    cannotHold('Who cleans the sauna?', 'The sauna is cleaned in March.');
   });
 
   it('a name after two spaces is still a name', () => {
@@ -432,6 +546,12 @@ describe('holdsKind: a number counting what the question names is not how long o
     ).toBe(true);
   });
 
+  it('takes a frequency for how often, not for how big', () => {
+    const question = asked('How big is the pool?');
+    expect(holdsKind('measure', 'The pool is cleaned twice a week.', question)).toBe(false);
+    expect(holdsKind('duration', 'The pool is cleaned twice a week.', question)).toBe(true);
+  });
+
   it('does not take "6 study rooms" for how big a study room is', () => {
     const question = asked('How big are the study rooms?');
     expect(holdsKind('measure', 'The library has 6 study rooms that members can book.', question)).toBe(
@@ -458,6 +578,23 @@ describe('holdsKind: who is on a group is who belongs to it', () => {
     expect(
       holdsKind('member', 'The Library Services Committee is chaired by the head librarian.', asked),
     ).toBe(true);
+  });
+
+  it.each([
+    'The Library Services Committee consists of two volunteers.',
+    'The Library Services Committee members consist of two volunteers.',
+    'The Library Services Committee comprises two volunteers.',
+    'The Library Services Committee members comprise two volunteers.',
+    'A teacher chairs the Library Services Committee.',
+    'A teacher will chair the Library Services Committee.',
+    'A teacher sits on the Library Services Committee.',
+    'Two volunteers sit on the Library Services Committee.',
+    'A teacher serves on the Library Services Committee.',
+    'Two volunteers serve on the Library Services Committee.',
+    'Two volunteers are members of the Library Services Committee.',
+    'The membership of the Library Services Committee is two volunteers.',
+  ])('%j says who belongs to it', (unit) => {
+    expect(holdsKind('member', unit, asked)).toBe(true);
   });
 });
 
