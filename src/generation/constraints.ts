@@ -40,7 +40,7 @@ const VALUES: ReadonlyArray<{ asked: RegExp; what: string; pattern: RegExp }> = 
     what: 'phone number',
     pattern: /\d[\d\s()-]{5,}\d/u,
   },
-  { asked: /\be-?mail(?:\s+address)?\b/iu, what: 'email address', pattern: /\S@\S/u },
+  { asked: /\be-?mail\b/iu, what: 'email address', pattern: /\S@\S/u },
   {
     asked: /\b(?:website|web\s+site|url|web\s+address)\b/iu,
     what: 'web address',
@@ -49,20 +49,20 @@ const VALUES: ReadonlyArray<{ asked: RegExp; what: string; pattern: RegExp }> = 
   // A name is capitalised inside a sentence, or quoted: "the castle is called Mont-Saint-Michel".
   { asked: /\bname\s+of\b|\bcalled\b/iu, what: 'name', pattern: /(?<=\S\s+)\p{Lu}\p{L}+|["“‘']\p{L}/u },
   {
-    asked: /\b(?:password|passcode|pin(?:\s+number)?)\b/iu,
+    asked: /\b(?:password|passcode|pin)\b/iu,
     what: 'password',
     pattern: /\b(?:password|passcode|pin)\b\s*(?:is|:)\s*\S/iu,
   },
 ];
-// What "what is the …" asks for comes right after it: "what's the email address for…".
-const ASKS_FOR_VALUE = /^\s*(?:what(?:'s|’s|\s+is|\s+are)?|which|tell\s+me|give\s+me)\s+(?:\w+\s+){0,3}?/iu;
+// A question that opens by asking for something: "what's the email address for…", "tell me the PIN".
+const ASKS_FOR_VALUE = /^\s*(?:what(?:'s|’s)?|which|tell\s+me|give\s+me)\s/iu;
 
 // Currency names and symbols, by ISO code. A general list: every currency named in a question must be
 // the one the answer states, whatever corpus answers it.
 const CURRENCY_NAMES: ReadonlyArray<[RegExp, string]> = [
-  [/\$|\bUSD\b|\b(?:us\s+)?dollars?\b|\bbucks?\b/iu, 'USD'],
+  [/\$|\bUSD\b|\bdollars?\b|\bbucks?\b/iu, 'USD'],
   [/€|\bEUR\b|\beuros?\b/iu, 'EUR'],
-  [/£|\bGBP\b|\bpounds?(?:\s+sterling)?\b|\bsterling\b|\bquid\b/iu, 'GBP'],
+  [/£|\bGBP\b|\bpounds?\b|\bsterling\b|\bquid\b/iu, 'GBP'],
   [/¥|\bJPY\b|\byen\b/iu, 'JPY'],
   [/\bBOB\b|\bbolivianos?\b/iu, 'BOB'],
   [/\bCHF\b|\bfrancs?\b/iu, 'CHF'],

@@ -375,6 +375,10 @@ describe('checkUnit: the rules that decide which units can answer', () => {
       ['How many lockers are there?', 'There are millions of lockers.'],
       ['How many lockers are there?', 'There are billions of lockers.'],
       ['How many lockers are there?', 'There are dozens of lockers.'],
+      // "several hundred" is no figure figures.ts reads; the word alone says a count.
+      ['How many lockers are there?', 'There are several hundred lockers.'],
+      ['How many lockers are there?', 'There are several thousand lockers.'],
+      ['How many lockers are there?', 'There are several million lockers.'],
       ...['thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'].map(
         (tens): [string, string] => ['How many lockers are there?', `There are ${tens} lockers.`],
       ),

@@ -33,6 +33,10 @@ describe('what a question fixes about its answer', () => {
     ).toBe('states no amount in EUR');
     // "Free" may be said of someone else than the question asks about: no price in dollars is given.
     expect(broken('How much in US dollars?', 'Each hold is free.')).toBe('states no amount in USD');
+    // Every currency asked is named.
+    expect(broken('How much is a hold in dollars or euros?', 'Each hold is free.')).toBe(
+      'states no amount in USD, EUR',
+    );
     expect(
       broken('What is the overdue charge?', 'Junior card holders pay no overdue charges.'),
     ).toBeUndefined();
@@ -175,6 +179,7 @@ describe('what a question fixes: how it is written', () => {
     const question = 'how early can i renew my card before it expires?';
     expect(constraintsOf(question).measuredFrom).toBe('before');
     expect(kept(question, 'You can renew a card starting 30 days before it expires.')).toBe(true);
+    expect(kept(question, '30 days before it expires, a card can be renewed.')).toBe(true);
     // A span after another event, or none on either side, is not the one asked.
     expect(kept(question, 'Every card expires 12 months after the day it was issued.')).toBe(false);
     expect(kept(question, 'A card lasts 12 months.')).toBe(false);
@@ -243,6 +248,8 @@ describe('what a question fixes: how it is written', () => {
   it('reads one period asked for as the period of a rate, in a question only', () => {
     expect(constraintsOf('How much is a Visitor card for just one month?').period).toBe('month');
     expect(constraintsOf('How many items can I borrow in 1 week?').period).toBe('week');
+    // However it is capitalised: the period may open the question.
+    expect(constraintsOf('For One Month, how much is a Visitor card?').period).toBe('month');
     expect(
       broken('How much is a Visitor card for one month?', 'A Visitor card costs 30.00 BOB per year.'),
     ).toBe('gives a figure per year, not per month');
@@ -373,6 +380,24 @@ describe('a figure of the kind asked', () => {
     expect(figure('How much is a hold?', 'Members get 10% off.')).toBe(true);
     expect(figure('How much is a hold?', 'Holds cost nothing.')).toBe(true);
     expect(figure('How much is a hold?', 'Holds are kept for 7 days.')).toBe(false);
+  });
+
+  it.each([
+    'A hold costs nothing.',
+    'Holds cost nothing.',
+    'Members pay nothing for a hold.',
+    'A member pays nothing for a hold.',
+    'Members pay no fines on holds.',
+    'A member pays no fines on holds.',
+    'There is no charge for a hold.',
+    'There are no charges for holds.',
+    'There is no hold charge.',
+    'There is no fee for a hold.',
+    'There are no fees for holds.',
+    'There is no cost for a hold.',
+    'There are no costs for holds.',
+  ])('%j says how much: nothing', (unit) => {
+    expect(figure('How much is a hold?', unit)).toBe(true);
   });
 
   it('is a number of the thing counted for how many', () => {
