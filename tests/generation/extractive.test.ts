@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createExtractiveClient, EXTRACTIVE, rankCandidates } from '../../src/generation/extractive';
+import { byRank, createExtractiveClient, EXTRACTIVE, rankCandidates } from '../../src/generation/extractive';
 import { READER_MODEL } from '../../src/generation/reader-model';
 import { textOf } from '../../src/generation/units';
 import { checkQuote, quoteWordCount } from '../../src/text/quotes';
@@ -281,6 +281,21 @@ describe('extractive stand-in: the words of a refusal', () => {
     const open = await standIn('Is the sauna cleaned?', [sauna], unsure);
     expect(open.answer).not.toContain('names no one');
   });
+
+  it('says what kind of answer is missing beside what else the sentence lacks', async () => {
+    // The answerability check stops at the first thing missing (a named thing); the form's kind is said too.
+    const reply = await standIn(
+      'How much is a sauna visit?',
+      [passage('A sauna session lasts an hour.')],
+      unsure,
+    );
+    const reasons = reply.answer.split(', because ')[1]?.split('; ') ?? [];
+    expect(reasons).toEqual([
+      'the passages never mention "visit"',
+      'it states no amount',
+      'it does not mention "visit" (of "sauna visit")',
+    ]);
+  });
 });
 
 describe('extractive stand-in: which unit it quotes, and how', () => {
@@ -348,6 +363,11 @@ describe('extractive stand-in: which unit it quotes, and how', () => {
       ['| 21 days | Books |', 'Loans for books are long.'],
     );
     expect(ranked.map((scored) => scored.candidate.pairs)).toEqual([0, 1]);
+    // The same order whichever of the two is compared first.
+    const [row, sentence] = ranked as [(typeof ranked)[number], (typeof ranked)[number]];
+    expect(row.confidence).toBe(sentence.confidence);
+    expect(byRank(row, sentence)).toBeLessThan(0);
+    expect(byRank(sentence, row)).toBeGreaterThan(0);
   });
 
   it('among units it is equally sure of, ranks first the one writing the question’s neighbouring words side by side', () => {
