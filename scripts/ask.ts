@@ -1,5 +1,6 @@
 // npm run ask -- "question" [--json] [--index FILE] [--replay FILE] [--model ID] [--no-model] [--save-trace FILE]
 // npm run ask -- --trace FILE [--index FILE]
+// --lexical reads the question on words alone: the semantic channel (word vectors, generated/vectors.bin) is on by default.
 import { ask, createEngine, type Engine } from '../src/ask/engine';
 import { parseTrace, replayTrace, sha256, type Trace, TraceError, traceOf } from '../src/evaluation/trace';
 import { createReplayClient } from '../src/generation/replay';
@@ -20,9 +21,10 @@ import {
 } from './cli';
 import { defaultIndex } from './default-index';
 import { describe } from './report';
+import { withDefaultVectors } from './vector-table';
 
 const USAGE = [
-  'usage: npm run ask -- "your question" [--json] [--index FILE] [--replay FILE] [--model ID] [--no-model] [--save-trace FILE]',
+  'usage: npm run ask -- "your question" [--json] [--index FILE] [--replay FILE] [--model ID] [--no-model] [--save-trace FILE] [--lexical]',
   '       npm run ask -- --trace FILE [--index FILE]   (replay a saved trace offline: same verdict, or what changed)',
   '       a question that starts with "-" goes after a lone --: npm run ask -- -- "-5 days?"',
 ].join('\n');
@@ -73,6 +75,7 @@ run(async () => {
         'no-model': { type: 'boolean', default: false },
         trace: { type: 'string' },
         'save-trace': { type: 'string' },
+        lexical: { type: 'boolean', default: false },
       },
     },
     USAGE,
@@ -81,7 +84,7 @@ run(async () => {
   const indexPath = values.index ?? defaultIndex();
   const bytes = readIndexBytes(indexPath);
   const index = loadIndexFile(indexPath, bytes);
-  const engine = createEngine(index);
+  const engine = withDefaultVectors(createEngine(index), { lexical: values.lexical });
   if (values.trace !== undefined) {
     if (positionals.length > 0)
       throw new UsageError(`--trace replays the trace's own question; give no other\n${USAGE}`);
@@ -123,7 +126,7 @@ run(async () => {
   });
   process.off('SIGINT', interrupt);
   if (values['save-trace'] !== undefined) {
-    const trace = await traceOf(result, await sha256(bytes), index.gate.source);
+    const trace = await traceOf(result, await sha256(bytes), engine.gate.source);
     writeOutput({ path: values['save-trace'], what: 'trace', data: `${JSON.stringify(trace, null, 2)}\n` });
     console.error(`trace written to ${values['save-trace']}`);
   }

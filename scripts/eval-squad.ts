@@ -21,8 +21,9 @@ import {
   squadFileFrom,
   WHOLE_PARAGRAPHS,
 } from './squad';
+import { withDefaultVectors } from './vector-table';
 
-const USAGE = 'usage: npm run eval:squad -- [--file FILE] [--prompt VERSION] [--sweep]';
+const USAGE = 'usage: npm run eval:squad -- [--file FILE] [--prompt VERSION] [--sweep] [--lexical]';
 // The prompt `npm run ingest` ships with; the stand-in ignores its text, but its version decides
 // whether the verifier requires quotes (v2 does).
 const DEFAULT_PROMPT = CURRENT_PROMPT_VERSION;
@@ -165,6 +166,7 @@ run(async () => {
         file: { type: 'string' },
         prompt: { type: 'string', default: DEFAULT_PROMPT },
         sweep: { type: 'boolean', default: false },
+        lexical: { type: 'boolean', default: false },
       },
     },
     USAGE,
@@ -173,15 +175,16 @@ run(async () => {
   const file = squadFileFrom(values.file);
   const { squad, description } = readSquad(file);
   const { files, items } = squadCorpus(squad);
-  const engine = createEngine(
-    compileIndex({ files, promptVersion, gate: DEFAULT_GATE, maxChars: WHOLE_PARAGRAPHS }),
+  const engine = withDefaultVectors(
+    createEngine(compileIndex({ files, promptVersion, gate: DEFAULT_GATE, maxChars: WHOLE_PARAGRAPHS })),
+    { lexical: values.lexical },
   );
 
   console.log(`npm run eval:squad -- --file ${file} --prompt ${values.prompt}`);
   console.log(`data: ${SQUAD_CREDIT}; ${description}`);
   console.log(
     `${engine.passages.length} passages; gate threshold ${engine.gate.threshold} (shipped, ` +
-      `calibrated on the library manual, not on SQuAD); prompt ${promptVersion}; generator: extractive ` +
+      `${engine.semantic === undefined ? 'calibrated on the library manual' : 'the semantic channel’s, fitted on the development sets'}, not on SQuAD); prompt ${promptVersion}; generator: extractive ` +
       'stand-in, no key; "before" and "after" are the stand-in with the answerability check off and on',
   );
 

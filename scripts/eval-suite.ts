@@ -19,8 +19,9 @@ import { createExtractiveClient } from '../src/generation/extractive';
 import { REFUSAL_REASONS, type RefusalReason } from '../src/types';
 import { type Preparation, sets } from './benchmark-sets';
 import { parseCommandLine, run, UsageError } from './cli';
+import { defaultVectors, withDefaultVectors } from './vector-table';
 
-const USAGE = 'usage: npm run eval:suite -- [--only NAME,NAME] [--report FILE]';
+const USAGE = 'usage: npm run eval:suite -- [--only NAME,NAME] [--report FILE] [--lexical]';
 /** What one set's process sends back. */
 type SetReport =
   | {
@@ -36,11 +37,11 @@ type SetReport =
     }
   | { name: string; status: 'absent' | 'not ingestible'; reason: string };
 
-async function runSet(name: string, prepare: () => Preparation): Promise<SetReport> {
+async function runSet(name: string, prepare: () => Preparation, lexical: boolean): Promise<SetReport> {
   const prepared = prepare();
   if (!prepared.ok) return { name, status: prepared.status, reason: prepared.reason };
   const { index, items, skipped, source } = prepared.set;
-  const engine = createEngine(index);
+  const engine = withDefaultVectors(createEngine(index), { lexical });
   const client = createExtractiveClient();
   const counts = emptyCounts();
   const records: SuiteRecord[] = [];
@@ -55,8 +56,8 @@ async function runSet(name: string, prepare: () => Preparation): Promise<SetRepo
     status: 'measured',
     source,
     passages: index.passages.length,
-    threshold: index.gate.threshold,
-    gateSource: index.gate.source,
+    threshold: engine.gate.threshold,
+    gateSource: engine.gate.source,
     skipped,
     counts,
     records,
@@ -64,11 +65,15 @@ async function runSet(name: string, prepare: () => Preparation): Promise<SetRepo
 }
 
 /** Runs one set in a process of its own, so that no set's index or warm caches help another's. */
-function runInChild(name: string): Promise<SetReport> {
+function runInChild(name: string, lexical: boolean): Promise<SetReport> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/eval-suite.ts', '--child', name], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/eval-suite.ts', '--child', name, ...(lexical ? ['--lexical'] : [])],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     const chunks: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
     child.on('error', reject);
@@ -161,14 +166,21 @@ const timestamp = () =>
 
 run(async () => {
   const { values } = parseCommandLine(
-    { options: { only: { type: 'string' }, report: { type: 'string' }, child: { type: 'string' } } },
+    {
+      options: {
+        only: { type: 'string' },
+        report: { type: 'string' },
+        child: { type: 'string' },
+        lexical: { type: 'boolean', default: false },
+      },
+    },
     USAGE,
   );
   const all = sets();
   if (values.child !== undefined) {
     const prepare = all.get(values.child);
     if (prepare === undefined) throw new UsageError(`no set named ${values.child}`);
-    process.stdout.write(JSON.stringify(await runSet(values.child, prepare)));
+    process.stdout.write(JSON.stringify(await runSet(values.child, prepare, values.lexical)));
     return 0;
   }
   const names =
@@ -177,11 +189,13 @@ run(async () => {
     if (!all.has(name))
       throw new UsageError(`no set named ${name}; the sets are ${[...all.keys()].join(', ')}`);
   }
+  // Written before the children start, so that they do not race to write it.
+  if (!values.lexical) defaultVectors();
   const reports: SetReport[] = [];
   for (const name of names) {
     const started = performance.now();
     process.stderr.write(`${name}… `);
-    const report = await runInChild(name);
+    const report = await runInChild(name, values.lexical);
     process.stderr.write(`${report.status} (${((performance.now() - started) / 1000).toFixed(1)} s)\n`);
     reports.push(report);
   }
@@ -191,7 +205,7 @@ run(async () => {
   mkdirSync(join(path, '..'), { recursive: true });
   writeFileSync(
     path,
-    `${JSON.stringify({ date: new Date().toISOString(), generator: 'extractive stand-in, no key', sets: reports }, null, 1)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), generator: 'extractive stand-in, no key', channels: values.lexical ? 'lexical' : 'lexical and semantic', sets: reports }, null, 1)}\n`,
   );
   console.log(`report: ${path}`);
   return 0;

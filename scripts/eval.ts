@@ -1,4 +1,6 @@
-// npm run eval -- [--questions FILE] [--index FILE] [--calibrate] [--model ID] [--no-model] | --replies FILE
+// npm run eval -- [--questions FILE] [--index FILE] [--calibrate] [--model ID] [--no-model] [--lexical]
+//                 [--report FILE] | --replies FILE
+// --report writes one JSON record per question (JSON Lines), for scoring labelled sets written elsewhere.
 import { ask, createEngine, type Engine, retrieverOf } from '../src/ask/engine';
 import {
   type Calibration,
@@ -11,10 +13,12 @@ import {
   parseRecordedReplies,
   tally,
 } from '../src/evaluation/eval-set';
+import { reportRecord } from '../src/evaluation/report-record';
 import { createReplayClient } from '../src/generation/replay';
 import { formatScore } from '../src/retrieval/score-format';
-import { chooseClient, loadIndexFile, parseCommandLine, readJson, run, UsageError } from './cli';
+import { chooseClient, loadIndexFile, parseCommandLine, readJson, run, UsageError, writeOutput } from './cli';
 import { defaultIndex } from './default-index';
+import { withDefaultVectors } from './vector-table';
 
 function printCalibration(result: Calibration): void {
   const row = (r: Calibration['answerable'][number]) =>
@@ -71,7 +75,7 @@ function printCalibration(result: Calibration): void {
 }
 
 const USAGE =
-  'usage: npm run eval -- [--questions FILE] [--index FILE] [--calibrate] [--model ID] [--no-model]\n' +
+  'usage: npm run eval -- [--questions FILE] [--index FILE] [--calibrate] [--model ID] [--no-model] [--lexical] [--report FILE]\n' +
   '       npm run eval -- --replies FILE [--index FILE]   (recorded replies through the verifier, no model)';
 
 /** Each recorded reply through the whole pipeline; prints caught / passed per kind. Returns the misses. */
@@ -126,6 +130,8 @@ run(async () => {
         model: { type: 'string' },
         'no-model': { type: 'boolean', default: false },
         replies: { type: 'string' },
+        lexical: { type: 'boolean', default: false },
+        report: { type: 'string' },
       },
     },
     USAGE,
@@ -133,7 +139,8 @@ run(async () => {
   // Only the default index is built on demand: one named with --index is the user's.
   const indexPath = values.index ?? defaultIndex();
   if (values.replies !== undefined) {
-    const misses = await runReplies(createEngine(loadIndexFile(indexPath)), values.replies);
+    const engine = withDefaultVectors(createEngine(loadIndexFile(indexPath)), { lexical: values.lexical });
+    const misses = await runReplies(engine, values.replies);
     return misses > 0 ? 1 : 0;
   }
   const items = (() => {
@@ -145,11 +152,11 @@ run(async () => {
     }
   })();
   const index = loadIndexFile(indexPath);
-  const engine = createEngine(index);
+  const engine = withDefaultVectors(createEngine(index), { lexical: values.lexical });
 
   if (values.calibrate) {
     printCalibration(calibrateOn(retrieverOf(engine), items));
-    console.log(`\nshipped threshold: ${index.gate.threshold} (${index.gate.source})`);
+    console.log(`\nthreshold in use: ${engine.gate.threshold} (${engine.gate.source})`);
     return 0;
   }
 
@@ -159,16 +166,22 @@ run(async () => {
   );
   console.log(`corpus: ${index.corpus ?? `the passages of ${indexPath}`}`);
   const judgements = [];
+  const records: string[] = [];
   for (const item of items) {
     const result = await ask({ engine, client, question: item.question });
     const judgement = judge({ item, result, hasModel: usesModel });
     judgements.push(judgement);
+    records.push(JSON.stringify(reportRecord(result)));
     console.log(`${judgement.verdict} ${item.question}`);
     if (result.status === 'refused' || judgement.verdict !== 'PASS') console.log(`     ${judgement.why}`);
   }
   const counts = tally(judgements);
   console.log(`\nprompt: ${index.promptVersion}`);
-  console.log(`threshold: ${index.gate.threshold} (${index.gate.source})`);
+  console.log(`threshold: ${engine.gate.threshold} (${engine.gate.source})`);
+  if (values.report !== undefined) {
+    writeOutput({ path: values.report, what: 'report', data: records.map((line) => `${line}\n`).join('') });
+    console.log(`report: ${values.report} (one JSON record a question)`);
+  }
   console.log(closingLine(counts));
   return counts.failed > 0 ? 1 : 0;
 });

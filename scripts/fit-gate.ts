@@ -28,6 +28,7 @@ import {
   type EvidenceWeights,
   evidenceScore,
   FEATURE_NAMES,
+  NO_EVIDENCE,
 } from '../src/retrieval/evidence';
 import { InvertedIndex } from '../src/retrieval/inverted-index';
 import { createRetriever, passageText } from '../src/retrieval/retrieve';
@@ -49,7 +50,6 @@ import {
 import { loadWordVectors, meanSimilarity, VECTORS_CREDIT, vectorFile, vocabularyBridge } from './semantic';
 
 const USAGE = 'usage: npm run fit:gate -- [--report FILE] [--semantic]';
-const ZERO: EvidenceFeatures = { cosine: 0, coverage: 0, weightedCoverage: 0 };
 const WEIGHTS = [0, 0.25, 0.5, 0.75, 1];
 
 interface DevSet {
@@ -83,7 +83,7 @@ function rowsAt(devSets: readonly DevSet[], weight: number): Row[] {
         question: item.question,
         answerable: item.answerable,
         retrieved: item.passage !== undefined && scored.some((s) => s.passage.id === item.passage),
-        features: features[0] ?? ZERO,
+        features: features[0] ?? NO_EVIDENCE,
         best: scored[0]?.passage,
       };
     });

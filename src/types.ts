@@ -153,12 +153,26 @@ export interface EvidenceFeatures {
   coverage: number;
   /** The same share with each word weighed by its idf: missing a rare word costs more. */
   weightedCoverage: number;
+  /**
+   * The semantic channel's (0 without it; src/retrieval/semantic.ts `softMatch`): the question's idf
+   * weight whose words the passage lacks but holds a word close to in meaning (`close`) or related to
+   * (`related`), as shares, and the cosine of the two texts' mean word vectors.
+   */
+  close: number;
+  related: number;
+  meanSimilarity: number;
+  /**
+   * Share of the question's distinct content words that are names the corpus never writes (a place,
+   * person, people or language: `QuestionReading.names`): the same for every passage of one question.
+   */
+  unknownNames: number;
 }
 
 /** A fitted logistic model over the evidence features; `source` says what it was fitted on. */
 export interface EvidenceWeights {
   bias: number;
-  weights: Readonly<Record<keyof EvidenceFeatures, number>>;
+  /** A feature with no weight does not count. */
+  weights: Readonly<Partial<Record<keyof EvidenceFeatures, number>>>;
   source: string;
 }
 
@@ -177,8 +191,18 @@ export interface QuestionReading {
   names: string[];
 }
 
+/** Which word vectors and which fitted model read a question with the semantic channel. */
+export interface SemanticUse {
+  /** The SHA-256 of the word-vector table. */
+  table: string;
+  /** The fitted model's version (src/retrieval/semantic-model.ts). */
+  model: string;
+}
+
 interface ResultBase {
   question: string;
+  /** Present when the semantic channel read the question too; absent, words alone decided. */
+  semantic?: SemanticUse;
   /** Present when the question was not read exactly as written (a typo, a word read through the thesaurus, a name typed in lower case). */
   reading?: QuestionReading;
   /** The passages retrieved for the question, best first, with their scores. */

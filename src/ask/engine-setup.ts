@@ -3,7 +3,9 @@
 // only when the first question is asked. That code includes reading the question (retrieve.ts, the text
 // model in src/text): nothing before a question reads words, and the first download has a size budget.
 import type { CompiledIndex } from '../compiled-index/types';
+import { DEFAULT_GATE, isCalibrated, NOT_CALIBRATED } from '../config';
 import { InvertedIndex } from '../retrieval/inverted-index';
+import type { SemanticChannel, SemanticModel } from '../retrieval/semantic';
 import type { GateSettings, Passage, Thesaurus } from '../types';
 
 /** Everything `ask()` needs that does not change between questions. */
@@ -25,6 +27,35 @@ export interface Engine {
   contextSize: number;
   /** Whether an id names a passage of the corpus, for the verifier's message about a citation outside the context. */
   corpusIds: Pick<ReadonlySet<string>, 'has'>;
+  /**
+   * The semantic channel, once its word vectors are loaded (`withSemantic`): questions are read with it,
+   * and `gate` is then its fitted gate. Absent, the engine reads words alone.
+   */
+  semantic?: { channel: SemanticChannel; model: SemanticModel };
+}
+
+/**
+ * `engine` reading questions with the semantic channel too: the gate compares the fitted evidence of the
+ * lexical and semantic features with a threshold. The shipped gate and a gate nobody calibrated take the
+ * model's threshold (the latter still marked as not calibrated here: the model was fitted on the
+ * development corpora). A threshold a person set for this index (`--threshold`, "Use threshold") is kept:
+ * it was measured with the scores this engine gives, by `npm run eval -- --calibrate`.
+ */
+export function withSemantic(
+  engine: Engine,
+  options: { channel: SemanticChannel; model: SemanticModel },
+): Engine {
+  const { model } = options;
+  const { gate } = engine;
+  if (isCalibrated(gate) && gate.source !== DEFAULT_GATE.source) return { ...engine, semantic: options };
+  const source = isCalibrated(gate)
+    ? model.source
+    : `${NOT_CALIBRATED}: the semantic channel's fitted threshold (${model.source}), used as a starting point`;
+  return {
+    ...engine,
+    semantic: options,
+    gate: { threshold: model.threshold, minMargin: gate.minMargin, source },
+  };
 }
 
 export function createEngine(index: CompiledIndex, options: { expansionWeight?: number } = {}): Engine {

@@ -24,9 +24,9 @@ import { contextOf, gate } from './gate';
 import { verify } from './verify';
 
 /** How many retrieved passages a result shows, whatever the context size: enough to see why. */
-const SHOWN_PASSAGES = 5;
+export const SHOWN_PASSAGES = 5;
 
-export { createEngine, type Engine } from './engine-setup';
+export { createEngine, type Engine, withSemantic } from './engine-setup';
 
 /**
  * How `engine` reads questions, with the shipped thesaurus weight and evidence model. Made here, at
@@ -39,7 +39,10 @@ export function retrieverOf(engine: Engine): Retriever {
     passages: engine.passages,
     thesaurus: engine.thesaurus,
     expansionWeight: engine.expansionWeight ?? THESAURUS_WEIGHT,
-    evidence: GATE_EVIDENCE,
+    evidence: engine.semantic?.model.evidence ?? GATE_EVIDENCE,
+    ...(engine.semantic === undefined
+      ? {}
+      : { semantic: { channel: engine.semantic.channel, settings: engine.semantic.model.settings } }),
   });
 }
 
@@ -64,10 +67,13 @@ const isRequestedAbort = (error: unknown, signal: AbortSignal | undefined) =>
 export async function ask(options: AskOptions): Promise<AskResult> {
   const { engine, client, signal } = options;
   const question = options.question.trim();
-  const base: Pick<AskResult, 'question' | 'threshold' | 'promptVersion' | 'reading'> = {
+  const base: Pick<AskResult, 'question' | 'threshold' | 'promptVersion' | 'reading' | 'semantic'> = {
     question,
     threshold: engine.gate.threshold,
     promptVersion: engine.promptVersion,
+    ...(engine.semantic === undefined
+      ? {}
+      : { semantic: { table: engine.semantic.channel.table.digest, model: engine.semantic.model.version } }),
   };
   type RefusalFields = Omit<Refused, 'status' | keyof typeof base | 'passages' | 'context' | 'budget'>;
   // Set once the context is fitted to the budget: every result after that point records it.

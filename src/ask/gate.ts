@@ -4,12 +4,14 @@ import type { GateSettings, Scored } from '../types';
 export type GateVerdict = { pass: true } | { pass: false; detail: string };
 
 /**
- * The one comparison that can stop a question before any model sees it. `scored` is best first.
+ * The one comparison that can stop a question before any model sees it: the highest score among the
+ * `scored` passages. They come in retrieval's order, which is the score's order when the score is the
+ * retrieval score and need not be when it is the gate's evidence (src/retrieval/evidence.ts).
  * With `minMargin` > 0 the best passage must also lead the runner-up by that much: a question whose best
  * match barely beats the next one matched words spread across the corpus, not one passage that answers it.
  */
 export function gate(scored: readonly Scored[], settings: GateSettings): GateVerdict {
-  const best = scored[0];
+  const [best, runnerUp] = [...scored].sort((a, b) => b.score - a.score);
   if (best === undefined) {
     return { pass: false, detail: 'no passage shares a term with the question' };
   }
@@ -19,8 +21,7 @@ export function gate(scored: readonly Scored[], settings: GateSettings): GateVer
       detail: `best score ${formatScore(best.score)} (${best.passage.id}) is below the threshold ${formatScore(settings.threshold)}`,
     };
   }
-  const runnerUp = scored[1];
-  // A best-first list's margin is never negative, so a minMargin of 0 (the default) never refuses.
+  // The margin of scores in order is never negative, so a minMargin of 0 (the default) never refuses.
   if (runnerUp !== undefined) {
     const margin = best.score - runnerUp.score;
     if (margin < settings.minMargin) {

@@ -37,6 +37,11 @@ export const TraceSchema = z
     threshold: z.number(),
     thresholdSource: z.string(),
     promptVersion: z.string().min(1),
+    /** The word vectors and fitted model of the semantic channel; absent when words alone decided. */
+    semantic: z
+      .object({ table: z.string().regex(/^[0-9a-f]{64}$/u), model: z.string().min(1) })
+      .strict()
+      .optional(),
     generator: z.object({ kind: z.enum(['claude', 'extractive', 'scripted']), name: z.string() }).optional(),
     /** What the model sent, exactly; absent when no generator was asked or none replied. */
     raw: z.string().optional(),
@@ -89,6 +94,7 @@ export async function traceOf(result: AskResult, indexHash: string, gateSource: 
     threshold: result.threshold,
     thresholdSource: gateSource,
     promptVersion: result.promptVersion,
+    ...(result.semantic === undefined ? {} : { semantic: result.semantic }),
     ...(result.generator === undefined ? {} : { generator: result.generator }),
     ...(result.raw === undefined ? {} : { raw: result.raw }),
     passages: await record(result.passages),
@@ -151,6 +157,7 @@ export function verdictDifferences(trace: Trace, result: AskResult): Difference[
   const fields: Array<[string, unknown, unknown]> = [
     ['status', recorded.status, result.status],
     ['prompt version', trace.promptVersion, result.promptVersion],
+    ['semantic channel', trace.semantic ?? 'off', result.semantic ?? 'off'],
     [
       'answer',
       recorded.status === 'answered' ? recorded.answer : undefined,

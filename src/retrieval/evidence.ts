@@ -9,10 +9,30 @@ export const FEATURE_NAMES = ['cosine', 'coverage', 'weightedCoverage'] as const
   keyof EvidenceFeatures
 >;
 
+/** The lexical features and what the semantic channel adds to them. */
+export const SEMANTIC_FEATURE_NAMES = [
+  ...FEATURE_NAMES,
+  'close',
+  'related',
+  'meanSimilarity',
+  'unknownNames',
+] as const satisfies ReadonlyArray<keyof EvidenceFeatures>;
+
+/** The features of a question that retrieved nothing: no evidence of any kind. */
+export const NO_EVIDENCE: Readonly<EvidenceFeatures> = {
+  cosine: 0,
+  coverage: 0,
+  weightedCoverage: 0,
+  close: 0,
+  related: 0,
+  meanSimilarity: 0,
+  unknownNames: 0,
+};
+
 /** The fitted combination, in (0, 1). */
 export function evidenceScore(features: EvidenceFeatures, model: EvidenceWeights): number {
   let sum = model.bias;
-  for (const name of FEATURE_NAMES) sum += model.weights[name] * features[name];
+  for (const name of SEMANTIC_FEATURE_NAMES) sum += (model.weights[name] ?? 0) * features[name];
   return 1 / (1 + Math.exp(-sum));
 }
 

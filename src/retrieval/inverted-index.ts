@@ -124,6 +124,11 @@ export class InvertedIndex {
     this.#touched = new Uint32Array(options.passageCount);
   }
 
+  /** The corpus's terms, sorted: a term's id is its position. */
+  get vocabulary(): readonly string[] {
+    return this.#terms;
+  }
+
   /** The id of a term of the corpus, or undefined when the corpus never uses it. */
   termId(term: string): number | undefined {
     return idOf(this.#terms, term);

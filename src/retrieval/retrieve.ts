@@ -9,6 +9,7 @@ import {
   type TermOf,
   termOf,
   termsOf,
+  tokenize,
   tokensOf,
   wholeWord,
   words,
@@ -19,6 +20,13 @@ import { type EvidenceFeatures, type EvidenceWeights, evidenceScore } from './ev
 import { InvertedIndex } from './inverted-index';
 import type { RetrievalModel } from './model';
 import type { Postings } from './postings';
+import {
+  type Neighbour,
+  type SemanticChannel,
+  type SemanticSettings,
+  softMatch,
+  type WeightedTerm,
+} from './semantic';
 
 export interface Retriever {
   /** The `limit` passages most similar to the question, best first, each with a score in (0, 1]. */
@@ -62,6 +70,8 @@ export interface RetrieverOptions {
   thesaurus?: Thesaurus | undefined;
   /** What a term reached through the thesaurus weighs, against 1 for a written word; 0 turns it off. */
   expansionWeight?: number;
+  /** The semantic channel, once its word vectors are loaded, and how it reads questions. */
+  semantic?: { channel: SemanticChannel; settings: SemanticSettings } | undefined;
 }
 
 /** A retriever with its index built here, from the compiled index's parts: for scripts and tests. */
@@ -85,7 +95,7 @@ export function createRetriever(
  * retriever costs nothing more than its closures, so the page makes one when a question is asked.
  */
 export function retrieverOn(options: RetrieverOptions): Retriever {
-  const { invertedIndex: index, passages, evidence, thesaurus } = options;
+  const { invertedIndex: index, passages, evidence, thesaurus, semantic } = options;
   const expansionWeight = options.expansionWeight ?? 0;
 
   /**
@@ -239,28 +249,74 @@ export function retrieverOn(options: RetrieverOptions): Retriever {
     return undefined;
   }
 
-  /** Coverage counts the question's words: one the thesaurus expanded is held when any of its terms is. */
-  function featuresOf(terms: readonly TermOf[], hit: { doc: number; score: number }): EvidenceFeatures {
+  /**
+   * Coverage counts the question's words: one the thesaurus expanded is held when any of its terms is.
+   * With the semantic channel, how near the passage comes in meaning where it lacks the words (softMatch).
+   */
+  function featuresOf(
+    terms: readonly TermOf[],
+    names: readonly string[],
+    hit: { doc: number; score: number },
+  ): EvidenceFeatures {
     const byWord = new Map<string, string[]>();
     for (const { term, word } of terms) byWord.set(word, [...(byWord.get(word) ?? []), term]);
     let held = 0;
     let weightHeld = 0;
     let weightAll = 0;
+    const asked: WeightedTerm[] = [];
     for (const wordTerms of byWord.values()) {
       const ids = wordTerms.map((term) => index.termId(term));
       const idf = Math.max(...ids.map((id) => index.idf(id)));
       weightAll += idf;
+      asked.push({ term: wordTerms[0] as string, weight: idf });
       if (ids.some((id) => id !== undefined && index.holds(id, hit.doc))) {
         held++;
         weightHeld += idf;
       }
     }
-    const distinct = byWord;
+    const soft =
+      semantic === undefined
+        ? { close: 0, related: 0, meanSimilarity: 0 }
+        : softMatch({ table: semantic.channel.table, question: asked, passage: weightedTermsOf(hit.doc) });
     return {
       cosine: hit.score,
-      coverage: distinct.size === 0 ? 0 : held / distinct.size,
+      coverage: byWord.size === 0 ? 0 : held / byWord.size,
       weightedCoverage: weightAll === 0 ? 0 : weightHeld / weightAll,
+      ...soft,
+      unknownNames: byWord.size === 0 ? 0 : Math.min(1, names.length / byWord.size),
     };
+  }
+
+  /** A passage's terms, each once, weighed by idf: what its side of a soft match is made of. */
+  function weightedTermsOf(doc: number): WeightedTerm[] {
+    const distinct = new Set(tokenize(passageText(passages[doc] as Passage)));
+    return [...distinct].map((term) => ({ term, weight: index.idf(index.termId(term)) }));
+  }
+
+  /**
+   * Each question word's neighbours in meaning among the corpus terms (none it already asks with), and
+   * the factor each weighs in retrieval: the channel's weight times its similarity.
+   */
+  function neighboursOf(terms: readonly TermOf[], factors: ReadonlyMap<string, number>) {
+    const near = new Map<string, Neighbour[]>();
+    const added = new Map<string, { word: string; factor: number }>();
+    // At weight 0 a neighbour adds nothing to retrieval: the channel then speaks only to the gate.
+    if (semantic === undefined || semantic.settings.weight === 0) return { near, added };
+    const { channel, settings } = semantic;
+    const asked = new Set(terms.map(({ term }) => term));
+    for (const { term, word } of terms) {
+      // A word's own term, not a stand-in the thesaurus gave for it.
+      if (factors.has(term) || near.has(word)) continue;
+      const found = channel
+        .neighbours(term, { count: settings.neighbours, minSimilarity: settings.minSimilarity })
+        .filter((neighbour) => !asked.has(neighbour.term) && index.termId(neighbour.term) !== undefined);
+      near.set(word, found);
+      for (const { term: neighbour, similarity } of found) {
+        const factor = settings.weight * similarity;
+        if ((added.get(neighbour)?.factor ?? 0) < factor) added.set(neighbour, { word, factor });
+      }
+    }
+    return { near, added };
   }
 
   /** The corpus terms the thesaurus gives for `word`, looked up by the dictionary forms it may inflect. */
@@ -271,15 +327,15 @@ export function retrieverOn(options: RetrieverOptions): Retriever {
   }
 
   function read(question: string, limit: number): Retrieval {
-    const { terms, reading, factors } = readTerms(question);
-    const hits = index.search(
-      terms.map(({ term }) => term),
-      limit,
-      factors,
-    );
+    const read = readTerms(question);
+    const { terms, reading } = read;
+    const { added } = neighboursOf(terms, read.factors);
+    const factors = new Map(read.factors);
+    for (const [term, { factor }] of added) factors.set(term, factor);
+    const hits = index.search([...terms.map(({ term }) => term), ...added.keys()], limit, factors);
     // The scorer's order stands (re-ranking by evidence placed fewer right passages in the top three of
     // the development sets); the gate compares each passage's evidence with its threshold.
-    const features = hits.map((hit) => featuresOf(terms, hit));
+    const features = hits.map((hit) => featuresOf(terms, reading.names, hit));
     const scored = hits.map((hit, at) => ({
       passage: passages[hit.doc] as Passage,
       score: evidence === undefined ? hit.score : evidenceScore(features[at] as EvidenceFeatures, evidence),

@@ -14,6 +14,15 @@ describe('gate', () => {
     expect(gate([], settings)).toEqual({ pass: false, detail: 'no passage shares a term with the question' });
   });
 
+  it('compares the highest score, wherever retrieval ranked it, and measures the margin from it', () => {
+    // The gate's evidence need not follow retrieval's order: a passage ranked second may score highest.
+    expect(gate(scored(0.1, 0.3, 0.05), settings)).toEqual({ pass: true });
+    expect(gate(scored(0.1, 0.3), { ...settings, minMargin: 0.25 })).toEqual({
+      pass: false,
+      detail: 'best passage f#p1 leads f#p0 by 0.200, less than the minimum margin 0.250',
+    });
+  });
+
   it('refuses a best score below the threshold, naming both numbers', () => {
     const verdict = gate(scored(0.19), settings);
     expect(verdict).toEqual({ pass: false, detail: 'best score 0.190 (f#p0) is below the threshold 0.200' });

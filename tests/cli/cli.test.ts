@@ -138,12 +138,24 @@ describe('npm run ingest', () => {
 });
 
 describe('npm run ask', () => {
-  it('refuses the wifi password at the gate, showing passages and scores', () => {
-    const result = run('ask', ['--index', index, 'What is the wifi password?']);
+  it('refuses the wifi password at the gate on words alone, showing passages and scores', () => {
+    const result = run('ask', ['--index', index, '--lexical', 'What is the wifi password?']);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/refused: no_relevant_context/);
     expect(result.stdout).toMatch(/\d\.\d{3} .* below {2}04-spaces#computers-and-wifi/);
     expect(result.stderr).toMatch(/extractive stand-in/);
+  });
+
+  it('reads with the semantic channel unless --lexical, and says which in --json', () => {
+    const question = 'Does the library sell coffee?';
+    const semantic = JSON.parse(run('ask', ['--index', index, '--json', question]).stdout);
+    expect(semantic.semantic.table).toMatch(/^[0-9a-f]{64}$/u);
+    expect(semantic.status).toBe('refused');
+    expect(semantic.reason).toBe('no_relevant_context');
+    const lexical = JSON.parse(run('ask', ['--index', index, '--json', '--lexical', question]).stdout);
+    expect(lexical.semantic).toBeUndefined();
+    // The two gates compare different scores: the fused evidence is no cosine.
+    expect(semantic.threshold).not.toBe(lexical.threshold);
   });
 
   it('says how it read a question not read as typed, before the answer or the refusal', () => {
@@ -294,7 +306,7 @@ describe('npm run ask -- --trace', () => {
       '--index',
       index,
       '--trace',
-      traceOf('What is the wifi password?', 'wifi.json'),
+      traceOf('Does the library sell coffee?', 'coffee.json'),
     ]);
     expect(refusal.stdout).toMatch(/^same verdict: refused: no_relevant_context$/m);
   }, 30_000);
@@ -552,7 +564,8 @@ describe('npm run eval', () => {
   });
 
   it('calibrates: both groups in order, the gap and its midpoint, the shipped threshold', () => {
-    const result = run('eval', ['--index', index, '--calibrate']);
+    // The shipped lexical threshold is this midpoint: measured on words alone.
+    const result = run('eval', ['--index', index, '--calibrate', '--lexical']);
     expect(result.code).toBe(0);
     const lines = result.stdout.split('\n');
     const scoresUnder = (heading: RegExp) => {
@@ -572,7 +585,7 @@ describe('npm run eval', () => {
     expect(unanswerable).toEqual([...unanswerable].sort((a, b) => b - a));
     const midpoint = /midpoint \(the threshold to ship\): (\d\.\d{3})/.exec(result.stdout)?.[1];
     expect(Number(midpoint)).toBeCloseTo(((answerable[0] ?? 0) + (unanswerable[0] ?? 0)) / 2, 2);
-    expect(result.stdout).toContain(`shipped threshold: ${midpoint} `);
+    expect(result.stdout).toContain(`threshold in use: ${midpoint} `);
     // The question no threshold can decide is named as overlapping, not hidden.
     expect(result.stdout).toMatch(/these OVERLAP the answerable group[\s\S]*Who is the head librarian\?/);
   });
@@ -591,7 +604,7 @@ describe('npm run eval', () => {
         { question: 'Who is the head librarian?', answerable: false },
       ]),
     );
-    const result = run('eval', ['--index', index, '--questions', questions, '--calibrate']);
+    const result = run('eval', ['--index', index, '--questions', questions, '--calibrate', '--lexical']);
     expect(result.stdout).toMatch(/OVERLAP/);
     expect(result.stdout).toMatch(/Caused by:[\s\S]*magazine[\s\S]*head librarian/);
   });
