@@ -281,12 +281,25 @@ export function extractFigures(text: string): Figure[] {
 }
 
 /**
- * The figures with where each ends in the digit form of the text (readDigits): "９９ days", "٩٩ days"
- * and "𝟗𝟗 days" are the figure "99 days", written as the text wrote it.
+ * A figure as `scan` finds it: where it ends in the digit form of the text (readDigits), for reading the
+ * words after it there, and where it stands in the text as written ([from, to) offsets), the one place a
+ * quote's span can be compared with. NFKC widens "…" to "...", so the two disagree after one.
  */
-function scan(raw: string): Array<{ figure: Figure; end: number; text: string }> {
+interface Found {
+  figure: Figure;
+  end: number;
+  text: string;
+  from: number;
+  to: number;
+}
+
+/**
+ * The figures of a text: "９９ days", "٩٩ days" and "𝟗𝟗 days" are the figure "99 days", written as the
+ * text wrote it.
+ */
+function scan(raw: string): Found[] {
   const { text, starts, ends } = readDigits(raw);
-  const found: Array<{ figure: Figure; end: number; from: number; to: number }> = [];
+  const found: Array<Omit<Found, 'text'>> = [];
   for (const { figure, end } of scanDigitForm(text)) {
     const from = starts[end - figure.text.length] as number;
     const to = ends[end - 1] as number;
@@ -302,7 +315,7 @@ function scan(raw: string): Array<{ figure: Figure; end: number; text: string }>
     }
     found.push({ figure: { ...figure, text: raw.slice(from, to) }, end, from, to });
   }
-  return found.map(({ figure, end }) => ({ figure, end, text }));
+  return found.map((each) => ({ ...each, text }));
 }
 
 const PARAGRAPH_BREAK = /\n[^\S\n]*\n/u;
@@ -384,7 +397,7 @@ export function extractFiguresInside(options: {
 }): Figure[] {
   const { text, spans } = options;
   return scan(text)
-    .filter(({ figure, end }) => spans.some(([from, to]) => end - figure.text.length >= from && end <= to))
+    .filter(({ from, to }) => spans.some(([spanFrom, spanTo]) => from >= spanFrom && to <= spanTo))
     .map(({ figure }) => figure);
 }
 
