@@ -216,7 +216,7 @@ const COUNT_PREPOSITIONS: ReadonlySet<string> = new Set(
 );
 const NUMBER_OR_CURRENCY = /^[\p{N}$€£]|^(?:BOB|USD|EUR|GBP)$/u;
 const BARE_NUMBER = sticky(`${START}${QUANTITY}${END}`);
-// "14th", "2nd", "21st": the number it ranks, with the suffix English gives that number ("2th" is none).
+// "the second floor": an ordinal written out, read only where figures are held (Reader.holdingOnly).
 const ORDINAL_WORDS: ReadonlyMap<string, number> = new Map(
   `first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth
   fifteenth sixteenth seventeenth eighteenth nineteenth twentieth`
@@ -224,6 +224,7 @@ const ORDINAL_WORDS: ReadonlyMap<string, number> = new Map(
     .map((word, at) => [word, at + 1]),
 );
 const ORDINAL_WORD = sticky(`${START}(?<ordinal>${longestFirst(ORDINAL_WORDS.keys())})${END}`);
+// "14th", "2nd", "21st": the number it ranks, with the suffix English gives that number ("2th" is none).
 const ORDINAL = sticky(String.raw`${START}(?<quantity>\d+)(?<suffix>st|nd|rd|th)${END}`);
 // Letters a digit is mistaken for: "O.75", "1O", "l0". At least one digit and one such letter, and only
 // digits, those letters and the separators of a number.
