@@ -21,6 +21,7 @@ import type {
 } from '../types';
 import type { Engine } from './engine-setup';
 import { contextOf, gate } from './gate';
+import { noAnswerDetail } from './no-answer';
 import { verify } from './verify';
 
 /** How many retrieved passages a result shows, whatever the context size: enough to see why. */
@@ -180,10 +181,10 @@ export async function ask(options: AskOptions): Promise<AskResult> {
   }
 
   const { reply, raw } = outcome;
-  // Believed in this direction only: a model that says it could not answer is never argued with.
+  // Believed in this direction only: a model that says it could not answer is never argued with. Its
+  // words are another matter: they are checked before anyone sees them.
   if (!reply.answered) {
-    const said = reply.answer.trim();
-    const detail = said === '' ? 'the generator reported that the passages do not answer the question' : said;
+    const detail = noAnswerDetail({ said: reply.answer, generator, passages: fitted.passages });
     return refuse({ reason: 'model_reported_no_answer', detail, generator, raw }, retrieved, context);
   }
 

@@ -14,6 +14,7 @@ import Anthropic, {
 import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
 import type { Message, TextBlock } from '@anthropic-ai/sdk/resources/messages';
 import type { GenerationClient, GenerationOutcome } from '../types';
+import { boundedFetch, ResponseTooLargeError } from './bounded-fetch';
 import { formatContext } from './context';
 import { DEFAULT_MODEL } from './model-id';
 import { parseReply, type ReplyVersion, replySchemaFor, replyVersionOf } from './reply';
@@ -58,6 +59,13 @@ type Cause = Pick<Failure, 'code' | 'detail'>;
 // fetch would throw for it quotes the whole header, key included.
 const API_KEY_SHAPE = /^[\x21-\x7e]+$/u;
 
+/**
+ * The most of a response body this client reads. A reply of the default 1024 tokens, in a Message with
+ * its usage and ids, is a few KB; 256 KiB is ample, and bounds what a proxy or a broken server can make
+ * this client hold.
+ */
+export const MAX_RESPONSE_BYTES = 256 * 1024;
+
 const ABORTED: Cause = { code: 'aborted', detail: 'the request was cancelled before Claude answered' };
 
 /** Claude through the Messages API, held by structured outputs to the reply schema of the prompt's version. */
@@ -75,7 +83,8 @@ export function createClaudeClient(options: ClaudeClientOptions): GenerationClie
     apiKey: null,
     authToken: null,
     defaultHeaders: { 'x-api-key': apiKey },
-    fetch: options.fetch,
+    // Read when a request is sent, so a test that stands in for the platform's fetch is the one used.
+    fetch: boundedFetch({ fetch: () => options.fetch ?? globalThis.fetch, maxBytes: MAX_RESPONSE_BYTES }),
     timeout: options.timeoutMs ?? 60_000,
     // The SDK would sleep whatever retry-after says (100,000 s once) without telling anyone.
     maxRetries: 0,
@@ -196,6 +205,13 @@ function describeFailure(error: unknown, signal: AbortSignal | undefined): Omit<
   // arrives as the fetch's bare AbortError.
   if (error instanceof Error && error.name === 'AbortError' && signal?.aborted) {
     return { reason: 'model_unavailable', ...ABORTED };
+  }
+  if (error instanceof ResponseTooLargeError) {
+    return {
+      reason: 'unparseable_response',
+      code: 'too_large',
+      detail: `the API's response was longer than ${error.maxBytes} bytes, far more than any reply; it was not read`,
+    };
   }
   // Inside `create` only the response body is parsed, so this is the server (or a proxy) sending
   // something that is not JSON under a JSON content type.

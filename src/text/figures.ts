@@ -12,8 +12,8 @@ export interface Figure {
    * `garbled`: a number with a letter standing in for a digit ("O.75", "1O"). No value can be read from
    * it, so nothing but the same writing holds it: a reader sees 0.75 where the verifier would see no figure.
    */
-  kind: 'amount' | 'duration' | 'percent' | 'time' | 'date' | 'number' | 'garbled';
-  /** The value as a number (amounts, durations, percents, numbers, the day of a date); minutes since midnight for a time. */
+  kind: 'amount' | 'duration' | 'percent' | 'time' | 'date' | 'number' | 'ordinal' | 'garbled';
+  /** The value as a number (amounts, durations, percents, numbers, the rank of an ordinal, the day of a date); minutes since midnight for a time. */
   value: number;
   /** Canonical unit: the token as written, lower-cased, for a garbled number; currency code for amounts ('BOB', or '' when none written), 'day'|'week'|'month'|'year'|'hour'|'minute'|'second'|'millisecond' for durations, the month (1-12) for dates as a string, '' otherwise. */
   unit: string;
@@ -99,8 +99,12 @@ const CURRENCY_CODES: ReadonlySet<string> = new Set(['BOB', 'USD', 'EUR', 'GBP']
 // exact-case (currency codes, month names) is checked on the match, so a rejected reading leaves the
 // shorter ones ("5" in "5 may") standing.
 
-// "7", "0.50", "1,000": a thousands comma only in groups of three, so "1,2" stays two numbers.
-const DIGITS = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?`;
+// "7", "0.50", "1,000", "1’000" (Swiss): a thousands comma or apostrophe only in groups of three, the same
+// one throughout, so "1,2" stays two numbers. A thin space between groups ("1 000") is read as an
+// apostrophe (THIN_GROUPING): NFKC makes it a plain space, which separates two numbers.
+const DIGITS = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:['’]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?`;
+const GROUP_MARK = /[,'’]/gu;
+const THIN_GROUPING = /(?<=\p{Nd})[\u2009\u202f](?=\p{Nd}{3}(?!\p{Nd}))/gu;
 // Longest first, so that "seventeen" is not read as "seven" followed by letters.
 const longestFirst = (words: Iterable<string>) => [...words].sort((a, b) => b.length - a.length).join('|');
 const NUMBER_WORDS = longestFirst(NUMBER_WORD_VALUES.keys());
@@ -119,6 +123,15 @@ const BELOW_THOUSAND = `(?:${UNIT_OR_TEEN}|a)${GAP}hundred${REST(BELOW_HUNDRED)}
 const THOUSANDS = `(?:${BELOW_THOUSAND}|a)${GAP}thousand${REST(BELOW_THOUSAND)}`;
 const NUMBER_PHRASE = `(?:${BELOW_THOUSAND}|a)${GAP}million(?:${GAP}(?:${THOUSANDS})|${REST(BELOW_THOUSAND)})|${THOUSANDS}|${BELOW_THOUSAND}`;
 const QUANTITY = `(?<quantity>${DIGITS}|${NUMBER_PHRASE})`;
+// "an hour", "a fortnight", "half an hour", "a BOB": an indefinite article is a count of one, "half" before
+// it a half, except where it says "per" (RATE_BEFORE).
+const ARTICLE = `(?<article>(?:half${GAP})?an?)`;
+const ARTICLE_VALUES: ReadonlyMap<string, number> = new Map([
+  ['a', 1],
+  ['an', 1],
+  ['half a', 0.5],
+  ['half an', 0.5],
+]);
 // A figure stands on its own: not the "3" of "mp3", the "02" of "02-borrowing#holds", the "one" of
 // "a#one" or the "50" of "0.50"; a digit after a hyphen is fine, so "9:00-20:00" keeps both times and "_7
 // days_" (emphasis) keeps its figure.
@@ -144,25 +157,75 @@ const DAY_MONTH_DATE = sticky(String.raw`${START}${DAY_OF_MONTH}(?:\s+of)?\s+${M
 const MONTH_DAY_DATE = sticky(String.raw`${START}${MONTH}\s+${DAY_OF_MONTH}${END}`);
 // "5%", "5 percent", "five per cent".
 const PERCENT = sticky(String.raw`${START}${QUANTITY}\s*(?:%|per\s?cent)${END}`);
-// "0.50 BOB".
-const AMOUNT_CODE_AFTER = sticky(String.raw`${START}${QUANTITY}\s*${CODE}${END}`);
+// "0.50 BOB", "a BOB".
+const AMOUNT_CODE_AFTER = sticky(String.raw`${START}(?:${QUANTITY}\s*|${ARTICLE}${GAP})${CODE}${END}`);
 // "BOB 0.50", "$5", "€ 2.50".
 const AMOUNT_BEFORE = sticky(String.raw`${START}(?:(?<symbol>[$€£])|${CODE})\s*${QUANTITY}${END}`);
-// "7 days", "a 7-day loan", "10 working days", "30 seconds"; "daily" and "a day" hold no number. Technical
-// writing abbreviates, with or without a space: "1000ms", "5 secs", "10 min", "2 hrs".
+/** A word for a length of time: the unit it is compared in, and how many of that unit it stands for. */
+interface TimeWord {
+  unit: string;
+  times: number;
+  /** Whether "a"/"an" before it is a count of one: "a second" is more often an ordinal ("a second copy"). */
+  countedByArticle: boolean;
+}
+const timeWord = (unit: string, times = 1, countedByArticle = true): TimeWord => ({
+  unit,
+  times,
+  countedByArticle,
+});
+// Written out, with or without a plural "s". A fortnight is compared as the days it is.
+const TIME_WORDS: ReadonlyMap<string, TimeWord> = new Map([
+  ['day', timeWord('day')],
+  ['week', timeWord('week')],
+  ['fortnight', timeWord('day', 14)],
+  ['month', timeWord('month')],
+  ['year', timeWord('year')],
+  ['hour', timeWord('hour')],
+  ['minute', timeWord('minute')],
+  ['second', timeWord('second', 1, false)],
+  ['millisecond', timeWord('millisecond', 1, false)],
+]);
+// Technical writing abbreviates, with or without a space, in lower case only: "1000ms", "5 secs",
+// "10 min", "2 hrs", "3h", "2 wks".
+const SHORT_TIME_WORDS: ReadonlyMap<string, TimeWord> = new Map([
+  ['ms', timeWord('millisecond')],
+  ['sec', timeWord('second')],
+  ['secs', timeWord('second')],
+  ['min', timeWord('minute')],
+  ['mins', timeWord('minute')],
+  ['h', timeWord('hour')],
+  ['hr', timeWord('hour')],
+  ['hrs', timeWord('hour')],
+  ['wk', timeWord('week')],
+  ['wks', timeWord('week')],
+  ['yr', timeWord('year')],
+  ['yrs', timeWord('year')],
+]);
+// "7 days", "a 7-day loan", "10 working days", "30 seconds", "an hour", "3h"; "daily" holds no number.
 const DURATION = sticky(
-  String.raw`${START}${QUANTITY}(?:(?:\s+|-)(?:(?:working|business)\s+)?(?<unit>day|week|month|year|hour|minute|second|millisecond)s?|\s?(?<short>ms|secs?|mins?|hrs?))${END}`,
+  String.raw`${START}(?:${QUANTITY}|${ARTICLE})(?:(?:\s+|-)(?:(?:working|business)\s+)?(?<unit>${longestFirst(TIME_WORDS.keys())})(?<plural>s)?|\s?(?<short>${longestFirst(SHORT_TIME_WORDS.keys())}))${END}`,
 );
-const SHORT_UNITS: Readonly<Record<string, string>> = {
-  ms: 'millisecond',
-  sec: 'second',
-  secs: 'second',
-  min: 'minute',
-  mins: 'minute',
-  hr: 'hour',
-  hrs: 'hour',
-};
+// "2 hours a day", "0.50 BOB an hour", "10 items a month", "twice a week": the article after a figure or a
+// word of frequency, within its clause and before any preposition, is "per", and counts nothing. "for a
+// week" after "14 days and renewed" is a count again.
+const RATE_BEFORE = 4;
+const CLAUSE_BREAK = /[.;:!?,|()\n]/u;
+const FREQUENCY_WORDS: ReadonlySet<string> = new Set(['once', 'twice', 'thrice', 'times']);
+const COUNT_PREPOSITIONS: ReadonlySet<string> = new Set(
+  'for within in after before than about around over under to by until from'.split(' '),
+);
+const NUMBER_OR_CURRENCY = /^[\p{N}$€£]|^(?:BOB|USD|EUR|GBP)$/u;
 const BARE_NUMBER = sticky(`${START}${QUANTITY}${END}`);
+// "the second floor": an ordinal written out, read only where figures are held (Reader.holdingOnly).
+const ORDINAL_WORDS: ReadonlyMap<string, number> = new Map(
+  `first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth
+  fifteenth sixteenth seventeenth eighteenth nineteenth twentieth`
+    .split(/\s+/u)
+    .map((word, at) => [word, at + 1]),
+);
+const ORDINAL_WORD = sticky(`${START}(?<ordinal>${longestFirst(ORDINAL_WORDS.keys())})${END}`);
+// "14th", "2nd", "21st": the number it ranks, with the suffix English gives that number ("2th" is none).
+const ORDINAL = sticky(String.raw`${START}(?<quantity>\d+)(?<suffix>st|nd|rd|th)${END}`);
 // Letters a digit is mistaken for: "O.75", "1O", "l0". At least one digit and one such letter, and only
 // digits, those letters and the separators of a number.
 const GARBLED_NUMBER = sticky(
@@ -170,7 +233,7 @@ const GARBLED_NUMBER = sticky(
 );
 
 // Two decimals is how prices are written: a bare "20.00" is an amount with no currency.
-const PRICE_DIGITS = /^[\d,]*\.\d\d$/u;
+const PRICE_DIGITS = /^[\d,'’]*\.\d\d$/u;
 // "the one on the second floor", "no one", "one another": a pronoun, not a count.
 const PRONOUN_BEFORE_ONE = /(?:^|[^\p{L}])(?:the|this|that|which|no|any|every|each|some)\s+$/iu;
 const PRONOUN_AFTER_ONE = /^\s+another(?!\p{L})/iu;
@@ -178,7 +241,7 @@ const PRONOUN_AFTER_ONE = /^\s+another(?!\p{L})/iu;
 const FIGURE_START = /(?<![\p{L}\p{N}])[\p{L}\p{N}$€£]/gu;
 
 function quantityValue(written: string): number {
-  if (/^\d/u.test(written)) return Number(written.replaceAll(',', ''));
+  if (/^\d/u.test(written)) return Number(written.replaceAll(GROUP_MARK, ''));
   // Number words: each scale word multiplies what came before it ("two hundred and fifty" is 250,
   // "fifteen hundred" 1500, "three thousand two hundred" 3200).
   let total = 0;
@@ -200,6 +263,11 @@ interface Reader {
   pattern: RegExp;
   /** The figure a match stands for, or undefined when the match is not one after all ("5 may"). */
   read(groups: Groups, text: string, start: number, end: number): Reading | undefined;
+  /**
+   * Read only in the text that holds figures, never in an answer: "the second floor" holds "the 2nd
+   * floor", but "second" in an answer claims no number ("a second copy", "first, ask at the desk").
+   */
+  holdingOnly?: true;
 }
 
 const READERS: readonly Reader[] = [
@@ -225,18 +293,7 @@ const READERS: readonly Reader[] = [
   },
   { pattern: AMOUNT_CODE_AFTER, read: readAmount },
   { pattern: AMOUNT_BEFORE, read: readAmount },
-  {
-    pattern: DURATION,
-    // A short unit only in lower case: "5 MS" and "1 Ms." are no milliseconds.
-    read: (groups) =>
-      groups.short !== undefined && groups.short !== groups.short.toLowerCase()
-        ? undefined
-        : {
-            kind: 'duration',
-            value: quantityValue(groups.quantity as string),
-            unit: groups.unit?.toLowerCase() ?? (SHORT_UNITS[groups.short as string] as string),
-          },
-  },
+  { pattern: DURATION, read: readDuration },
   {
     pattern: GARBLED_NUMBER,
     read: (_groups, text, start, end) => ({
@@ -244,6 +301,24 @@ const READERS: readonly Reader[] = [
       value: 0,
       unit: text.slice(start, end).toLowerCase(),
     }),
+  },
+  {
+    pattern: ORDINAL,
+    read: (groups) => {
+      const value = Number(groups.quantity);
+      return groups.suffix?.toLowerCase() === ordinalSuffix(value)
+        ? { kind: 'ordinal', value, unit: '' }
+        : undefined;
+    },
+  },
+  {
+    pattern: ORDINAL_WORD,
+    read: (groups) => ({
+      kind: 'ordinal',
+      value: ORDINAL_WORDS.get((groups.ordinal as string).toLowerCase()) as number,
+      unit: '',
+    }),
+    holdingOnly: true,
   },
   {
     pattern: BARE_NUMBER,
@@ -256,16 +331,68 @@ const READERS: readonly Reader[] = [
   },
 ];
 
+/** A quantity, or what an article before a unit counts ("half an" is 0.5). */
+function countOf(groups: Groups): number {
+  const { article } = groups;
+  if (article === undefined) return quantityValue(groups.quantity as string);
+  return ARTICLE_VALUES.get(article.toLowerCase().replace(/\s+/gu, ' ')) as number;
+}
+
+function readDuration(groups: Groups, text: string, start: number): Reading | undefined {
+  const { short, article } = groups;
+  // A short unit only in lower case: "5 MS" and "1 Ms." are no milliseconds.
+  if (short !== undefined && short !== short.toLowerCase()) return undefined;
+  const word =
+    short === undefined ? TIME_WORDS.get((groups.unit as string).toLowerCase()) : SHORT_TIME_WORDS.get(short);
+  const { unit, times, countedByArticle } = word as TimeWord;
+  if (article !== undefined) {
+    // "an hrs", "a days" and "a second copy" count nothing; "two hours a day" is a rate.
+    if (short !== undefined || groups.plural !== undefined || !countedByArticle || isRate(text, start)) {
+      return undefined;
+    }
+  }
+  return { kind: 'duration', value: countOf(groups) * times, unit };
+}
+
+/** Whether the article at `start` stands for "per": a figure or a word of frequency leads up to it in its clause. */
+function isRate(text: string, start: number): boolean {
+  const clause = text
+    .slice(Math.max(0, start - 80), start)
+    .split(CLAUSE_BREAK)
+    .at(-1) as string;
+  const before = clause.split(/\s+/u).filter((word) => word !== '');
+  if (FREQUENCY_WORDS.has(before.at(-1)?.toLowerCase() ?? '')) return true;
+  for (const word of before.slice(-RATE_BEFORE).reverse()) {
+    if (COUNT_PREPOSITIONS.has(word.toLowerCase())) return false;
+    if (NUMBER_OR_CURRENCY.test(word) || isNumberWord(word)) return true;
+  }
+  return false;
+}
+
+/** "seven", "Twenty", "forty-five", "hundred": a word that writes a number, or part of one. */
+const isNumberWord = (word: string): boolean =>
+  word
+    .toLowerCase()
+    .split('-')
+    .every((part) => NUMBER_WORD_VALUES.has(part) || TENS_VALUES.has(part) || SCALE_VALUES.has(part));
+
+/** The suffix English writes after a number as an ordinal: 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st. */
+function ordinalSuffix(value: number): string {
+  if (value % 100 >= 11 && value % 100 <= 13) return 'th';
+  return ['th', 'st', 'nd', 'rd'][value % 10] ?? 'th';
+}
+
 function readDate(groups: Groups): Reading | undefined {
   const month = MONTHS.get(groups.month as string);
   if (month === undefined) return undefined;
   return { kind: 'date', value: Number(groups.day), unit: String(month) };
 }
 
-function readAmount(groups: Groups): Reading | undefined {
+function readAmount(groups: Groups, text: string, start: number): Reading | undefined {
   const unit = groups.code ?? CURRENCY_SYMBOLS.get(groups.symbol as string);
   if (unit === undefined || !CURRENCY_CODES.has(unit)) return undefined;
-  return { kind: 'amount', value: quantityValue(groups.quantity as string), unit };
+  if (groups.article !== undefined && isRate(text, start)) return undefined;
+  return { kind: 'amount', value: countOf(groups), unit };
 }
 
 function isPronoun(text: string, start: number, end: number): boolean {
@@ -281,13 +408,27 @@ export function extractFigures(text: string): Figure[] {
 }
 
 /**
- * The figures with where each ends in the digit form of the text (readDigits): "９９ days", "٩٩ days"
- * and "𝟗𝟗 days" are the figure "99 days", written as the text wrote it.
+ * A figure as `scan` finds it: where it ends in the digit form of the text (readDigits), for reading the
+ * words after it there, and where it stands in the text as written ([from, to) offsets), the one place a
+ * quote's span can be compared with. NFKC widens "…" to "...", so the two disagree after one.
  */
-function scan(raw: string): Array<{ figure: Figure; end: number; text: string }> {
-  const { text, starts, ends } = readDigits(raw);
-  const found: Array<{ figure: Figure; end: number; from: number; to: number }> = [];
-  for (const { figure, end } of scanDigitForm(text)) {
+interface Found {
+  figure: Figure;
+  end: number;
+  text: string;
+  from: number;
+  to: number;
+}
+
+/**
+ * The figures of a text: "９９ days", "٩٩ days" and "𝟗𝟗 days" are the figure "99 days", written as the
+ * text wrote it.
+ */
+function scan(raw: string, holding = false): Found[] {
+  // One unit for one: the offsets of the grouped text are those of the text as written.
+  const { text, starts, ends } = readDigits(raw.replace(THIN_GROUPING, '’'));
+  const found: Array<Omit<Found, 'text'>> = [];
+  for (const { figure, end } of scanDigitForm(text, holding)) {
     const from = starts[end - figure.text.length] as number;
     const to = ends[end - 1] as number;
     const previous = found.at(-1);
@@ -302,20 +443,21 @@ function scan(raw: string): Array<{ figure: Figure; end: number; text: string }>
     }
     found.push({ figure: { ...figure, text: raw.slice(from, to) }, end, from, to });
   }
-  return found.map(({ figure, end }) => ({ figure, end, text }));
+  return found.map((each) => ({ ...each, text }));
 }
 
 const PARAGRAPH_BREAK = /\n[^\S\n]*\n/u;
 
 /** The figures of a text whose digits are all ASCII, with where each ends. */
-function scanDigitForm(text: string): Array<{ figure: Figure; end: number }> {
+function scanDigitForm(text: string, holding: boolean): Array<{ figure: Figure; end: number }> {
   const figures: Array<{ figure: Figure; end: number }> = [];
   const candidates = new RegExp(FIGURE_START.source, FIGURE_START.flags);
   let candidate = candidates.exec(text);
   while (candidate !== null) {
     const start = candidate.index;
     let best: Figure | undefined;
-    for (const { pattern, read } of READERS) {
+    for (const { pattern, read, holdingOnly } of READERS) {
+      if (holdingOnly && !holding) continue;
       pattern.lastIndex = start;
       const match = pattern.exec(text);
       if (match === null || (best !== undefined && match[0].length <= best.text.length)) continue;
@@ -341,6 +483,8 @@ function scanDigitForm(text: string): Array<{ figure: Figure; end: number }> {
 
 /** The plain numbers a figure shows, for a bare number to match: "45 days" shows 45, "20:00" shows 20 and 8. */
 function shownNumbers(figure: Figure): number[] {
+  // "the 14th" ranks, it does not count: "14 rooms" is not held by it.
+  if (figure.kind === 'ordinal') return [];
   if (figure.kind !== 'time') return [figure.value];
   if (figure.value % 60 !== 0) return [];
   const hour = figure.value / 60;
@@ -364,6 +508,10 @@ function holds(source: Figure, claim: Figure, counted: string | undefined): bool
     // meaning is not in the cell.
     return source.counts.length === 0 || source.counts.includes(counted);
   }
+  if (claim.kind === 'ordinal') {
+    // "renew by the 14th" is held by "the fourteenth" or by a date on the 14th.
+    return (source.kind === 'ordinal' || source.kind === 'date') && source.value === claim.value;
+  }
   if (claim.kind === 'amount' && claim.unit === '') {
     // A price written without its currency is held by a price, not by a count that happens to match.
     return source.kind === 'amount' && source.value === claim.value;
@@ -383,8 +531,8 @@ export function extractFiguresInside(options: {
   spans: ReadonlyArray<readonly [number, number]>;
 }): Figure[] {
   const { text, spans } = options;
-  return scan(text)
-    .filter(({ figure, end }) => spans.some(([from, to]) => end - figure.text.length >= from && end <= to))
+  return scan(text, true)
+    .filter(({ from, to }) => spans.some(([spanFrom, spanTo]) => from >= spanFrom && to <= spanTo))
     .map(({ figure }) => figure);
 }
 
@@ -399,6 +547,7 @@ export function sameMeasure(a: Figure, b: Figure): boolean {
     case 'garbled':
       return false;
     case 'number':
+    case 'ordinal':
       return a.counts[0] !== undefined && a.counts[0] === b.counts[0];
     case 'amount':
     case 'duration':
@@ -436,5 +585,8 @@ export function figuresNotHeld(answer: string, held: readonly Figure[]): Figure[
 
 /** The figures of `answer` that no text in `sources` holds. A bare number in the answer is held by any figure of the same value in a source ("45" is held by "45 days"); a figure with a unit needs the same value and the same unit (with currency: an amount written without currency in the answer is held by the same value with any currency, and vice versa a currency in the answer needs that currency or a bare amount of that value in the source). */
 export function ungroundedFigures(answer: string, sources: readonly string[]): Figure[] {
-  return figuresNotHeld(answer, sources.flatMap(extractFigures));
+  return figuresNotHeld(
+    answer,
+    sources.flatMap((source) => scan(source, true).map(({ figure }) => figure)),
+  );
 }

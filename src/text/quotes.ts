@@ -51,10 +51,9 @@ function normalise(options: { raw: string; rendered?: boolean }): Normalised {
       sources.push(pendingSpace);
     }
     pendingSpace = undefined;
-    for (const char of piece) {
-      text += char;
-      sources.push(at);
-    }
+    // One offset per UTF-16 unit, as the text is indexed: "\ufad7" is one unit, its NFKC form two.
+    text += piece;
+    for (let unit = 0; unit < piece.length; unit++) sources.push(at);
   };
   let offset = 0;
   for (const line of raw.split('\n')) {

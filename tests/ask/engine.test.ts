@@ -277,7 +277,30 @@ describe('ask: one test per way a model can go wrong', () => {
     });
     const result = refused(await ask({ engine, client, question: CAT_QUESTION }));
     expect(result.reason).toBe('model_reported_no_answer');
-    expect(result.detail).toBe('The passages do not say.');
+    expect(result.detail).toBe('in the model\'s own words: "The passages do not say."');
+  });
+
+  const saidNoAnswer = async (answer: string) =>
+    refused(
+      await ask({
+        engine,
+        client: replying({ answered: false, answer, citations: [] }),
+        question: CAT_QUESTION,
+      }),
+    );
+
+  it('shows no figure of a model’s no-answer words that no passage given holds (issue 35)', async () => {
+    const result = await saidNoAnswer('The passages do not say, but I know cats sleep 99 hours a day.');
+    expect(result.reason).toBe('model_reported_no_answer');
+    expect(result.detail).not.toContain('99');
+    expect(result.detail).toMatch(
+      /^the generator reported that the passages do not answer the question \(its own words are left out/u,
+    );
+  });
+
+  it('shows a model’s no-answer words, marked as its words, when the passages given hold their figures', async () => {
+    const words = 'The passages say cats sleep about 15 hours a day, not how many of those are naps.';
+    expect((await saidNoAnswer(words)).detail).toBe(`in the model's own words: ${JSON.stringify(words)}`);
   });
 
   it('gives a plain detail when the model says no answer without words', async () => {
@@ -291,7 +314,7 @@ describe('ask: one test per way a model can go wrong', () => {
   it('gives the words of a model that says no answer without the white space around them', async () => {
     const client = replying({ answered: false, answer: ' The passages do not say.\n', citations: [] });
     const result = refused(await ask({ engine, client, question: CAT_QUESTION }));
-    expect(result.detail).toBe('The passages do not say.');
+    expect(result.detail).toBe('in the model\'s own words: "The passages do not say."');
   });
 
   it('passes a client failure through as its refusal, with code and raw', async () => {

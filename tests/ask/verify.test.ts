@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { verify } from '../../src/ask/verify';
 import type { Citation, Passage } from '../../src/types';
+import { FUZZ_PARAMETERS, FUZZ_TIMEOUT } from '../helpers/fuzz-runs';
+import { nfkcResized } from '../helpers/nfkc-resized';
 
 const passage = (id: string, text: string): Passage => ({ id, file: 'a.md', line: 1, trail: ['A'], text });
 const ONE = passage('a#one', 'Overdue items cost 0.50 BOB per item per day, capped at 20.00 BOB per item.');
@@ -394,6 +396,29 @@ describe('verify: figures inside the quotes (prompt v3)', () => {
     expect(verdict).toMatchObject({ ok: false, reason: 'ungrounded_figure' });
   });
 
+  it('refuses a figure from outside the quote however many characters NFKC widens before it (issue 35)', () => {
+    // Each "…" is "..." after NFKC: read in the widened text, "14 days" stood where the DVD quote stands
+    // in the text as written, and was credited to it.
+    const rules = passage(
+      'r#rules',
+      'Our loan rules… in short… read them… carefully… please… Magazines are lent for 14 days. DVDs and Blu-ray discs are lent for 7 days…',
+    );
+    const asked = (answer: string) =>
+      verify({
+        reply: reply(answer, [cite('r#rules', 'DVDs and Blu-ray discs are lent for 7 days')]),
+        context: [rules],
+        corpusIds,
+        quotesRequired: true,
+        figuresInQuotes: true,
+      });
+    expect(asked('DVDs can be borrowed for 14 days')).toMatchObject({
+      ok: false,
+      reason: 'ungrounded_figure',
+      failed: { kind: 'figure', figure: '14 days' },
+    });
+    expect(asked('DVDs can be borrowed for 7 days').ok).toBe(true);
+  });
+
   it('refuses under v3 what v3 finds in a quote of another cited passage only when no quote holds it', () => {
     const verdict = verify({
       reply: reply('The cap is 20.00 BOB.', [cite('a#one', 'Overdue items cost 0.50 BOB per item per day')]),
@@ -405,5 +430,60 @@ describe('verify: figures inside the quotes (prompt v3)', () => {
       ...v3,
     });
     expect(whole.ok).toBe(true);
+  });
+});
+
+describe('verify: figures and quotes in one text, whatever NFKC resizes', () => {
+  // Filler around and inside the quoted sentences: characters NFKC widens or narrows, glued to words as a
+  // writer would ("rules…", "ﬁnd"). Each loan sentence has its own figure, so an answer stating it is
+  // held by a quote exactly when the quote takes in that sentence.
+  const filler = fc
+    .array(fc.oneof(fc.constantFrom(...nfkcResized()), fc.constantFrom('rules', 'in short', 'please')), {
+      maxLength: 6,
+    })
+    .map((pieces) => ` ${pieces.join('')} `);
+  const sentence = (days: number, inside: string) => `Books${inside}are lent for ${days} days.`;
+  const loans = fc
+    .uniqueArray(fc.integer({ min: 1000, max: 9999 }), { minLength: 2, maxLength: 5 })
+    .chain((values) =>
+      fc.record({
+        values: fc.constant(values),
+        inside: fc.array(filler, { minLength: values.length, maxLength: values.length }),
+        between: fc.array(filler, { minLength: values.length + 1, maxLength: values.length + 1 }),
+        first: fc.nat({ max: values.length - 1 }),
+        count: fc.nat({ max: values.length - 1 }),
+      }),
+    );
+
+  it('credits a figure exactly when it stands inside the quote, whatever NFKC resizes before it', {
+    timeout: FUZZ_TIMEOUT,
+  }, () => {
+    fc.assert(
+      fc.property(loans, ({ values, inside, between, first, count }) => {
+        let text = between[0] as string;
+        const starts: number[] = [];
+        const ends: number[] = [];
+        values.forEach((days, at) => {
+          starts.push(text.length);
+          text += sentence(days, inside[at] as string);
+          ends.push(text.length);
+          text += between[at + 1] as string;
+        });
+        const last = Math.min(first + count, values.length - 1);
+        const quote = text.slice(starts[first], ends[last]);
+        const rules = passage('r#rules', text);
+        values.forEach((days, at) => {
+          const verdict = verify({
+            reply: reply(`Books are lent for ${days} days.`, [cite('r#rules', quote)]),
+            context: [rules],
+            quotesRequired: true,
+            figuresInQuotes: true,
+          });
+          if (at >= first && at <= last) expect(verdict).toMatchObject({ ok: true });
+          else expect(verdict).toMatchObject({ ok: false, reason: 'ungrounded_figure' });
+        });
+      }),
+      FUZZ_PARAMETERS,
+    );
   });
 });

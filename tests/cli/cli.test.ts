@@ -228,6 +228,13 @@ describe('npm run ask', () => {
     expect(replay('made-up-id').detail).not.toMatch(/in the corpus/);
   });
 
+  it('prints no figure of a model’s no-answer words that no passage holds (issue 35)', () => {
+    const replay = 'tests/fixtures/replies/no-answer-with-figure.json';
+    const result = run('ask', ['--index', index, '--replay', replay, 'How long can I borrow a DVD for?']);
+    expect(result.stdout).toMatch(/refused: model_reported_no_answer/);
+    expect(result.stdout).not.toContain('99');
+  });
+
   it('never prints a key that cannot be sent, and refuses instead of crashing', () => {
     const key = 'test-key-SECRET0123456789';
     const result = run('ask', ['--index', index, '--json', 'How long can I borrow a DVD for?'], {

@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { type ClaudeClientOptions, createClaudeClient, DEFAULT_MODEL } from '../../src/generation/claude';
+import {
+  type ClaudeClientOptions,
+  createClaudeClient,
+  DEFAULT_MODEL,
+  MAX_RESPONSE_BYTES,
+} from '../../src/generation/claude';
 import { formatContext } from '../../src/generation/context';
 import type { RetryNotice } from '../../src/generation/waiting';
 import type { GenerationOutcome, GenerationRequest, Passage, Prompt } from '../../src/types';
@@ -494,6 +499,65 @@ describe('createClaudeClient', () => {
       const outcome = await client(fetch).generate(request({ signal: AbortSignal.abort() }));
       expect(outcome).toMatchObject({ ok: false, reason: 'model_unavailable', code: 'aborted' });
       expect(fetch).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('a response body too long to be a reply', () => {
+    const CHUNK = 64 * 1024;
+    /** A body opening a JSON string and running on for `totalBytes`, made as it is read; and how much was. */
+    function endlessBody(totalBytes: number) {
+      const counted = { pulled: 0, cancelled: false };
+      const chunk = new TextEncoder().encode(' '.repeat(CHUNK));
+      const body = new ReadableStream<Uint8Array>(
+        {
+          start(stream) {
+            stream.enqueue(new TextEncoder().encode('{"content": "'));
+          },
+          pull(stream) {
+            if (counted.pulled >= totalBytes) stream.close();
+            else {
+              counted.pulled += CHUNK;
+              stream.enqueue(chunk);
+            }
+          },
+          cancel() {
+            counted.cancelled = true;
+          },
+        },
+        { highWaterMark: 0 },
+      );
+      return { body, counted };
+    }
+
+    it('is refused as unparseable once past the bound, with the rest never read (issue 35)', async () => {
+      const { body, counted } = endlessBody(1.5 * 1024 ** 3);
+      const fetch = scriptedFetch(
+        () => new Response(body, { headers: { 'content-type': 'application/json' } }),
+      );
+      const outcome = await client(fetch).generate(request());
+      expect(outcome).toMatchObject({ ok: false, reason: 'unparseable_response', code: 'too_large' });
+      expect(counted.pulled).toBeLessThanOrEqual(MAX_RESPONSE_BYTES + CHUNK);
+      expect(counted.cancelled).toBe(true);
+    });
+
+    it('is read no further than the bound when it comes with an error status', async () => {
+      const { body, counted } = endlessBody(1.5 * 1024 ** 3);
+      const fetch = scriptedFetch(
+        () => new Response(body, { status: 500, headers: { 'content-type': 'application/json' } }),
+      );
+      const outcome = await client(fetch).generate(request());
+      expect(outcome.ok).toBe(false);
+      expect(counted.pulled).toBeLessThanOrEqual(MAX_RESPONSE_BYTES + CHUNK);
+    });
+
+    it('is read whole when it is a reply padded to just under the bound (guard)', async () => {
+      const whole = JSON.stringify(message());
+      const padding = ' '.repeat(MAX_RESPONSE_BYTES - whole.length - 20);
+      const text = `${whole.slice(0, -1)}, "padding": "${padding}"}`;
+      expect(text.length).toBeLessThanOrEqual(MAX_RESPONSE_BYTES);
+      const response = () => new Response(text, { headers: { 'content-type': 'application/json' } });
+      const outcome = await client(scriptedFetch(response)).generate(request());
+      expect(outcome).toMatchObject({ ok: true, raw: JSON.stringify(REPLY) });
     });
   });
 

@@ -5,7 +5,8 @@ import { READER_MODEL } from '../../src/generation/reader-model';
 import { textOf } from '../../src/generation/units';
 import { checkQuote, quoteWordCount } from '../../src/text/quotes';
 import type { Passage } from '../../src/types';
-import { FUZZ_RUNS, standInQuotesPassTheVerifier, verifyStandIn } from '../helpers/stand-in-fuzz';
+import { FUZZ_PARAMETERS, FUZZ_TIMEOUT } from '../helpers/fuzz-runs';
+import { standInQuotesPassTheVerifier, verifyStandIn } from '../helpers/stand-in-fuzz';
 
 const prompt = { version: 'answer.test', text: 'test' };
 const passage = (text: string, id = 'f#p'): Passage => ({
@@ -151,15 +152,9 @@ describe('extractive stand-in', () => {
     });
 
     it('gives only quotes the verifier accepts, for any question made of its passages’ words', {
-      // npm run test:fuzz runs 100,000 cases: give each case time, not the whole run 5 s.
-      timeout: 10_000 + FUZZ_RUNS * 50,
+      timeout: FUZZ_TIMEOUT,
     }, async () => {
-      // In npm test, a fixed seed: the suite's verdict never depends on the draw. npm run test:fuzz draws
-      // afresh every run (and prints the seed of any case it finds).
-      await fc.assert(standInQuotesPassTheVerifier(), {
-        numRuns: FUZZ_RUNS,
-        ...(process.env.FUZZ_RUNS === undefined ? { seed: 20261203 } : {}),
-      });
+      await fc.assert(standInQuotesPassTheVerifier(), FUZZ_PARAMETERS);
     });
   });
 

@@ -91,6 +91,25 @@ describe('extractFigures', () => {
     ['Seventeen', { kind: 'number', value: 17, unit: '' }],
     ['zero', { kind: 'number', value: 0, unit: '' }],
     ['0.505', { kind: 'number', value: 0.505, unit: '' }],
+    // As people write them (issue 35).
+    ['an hour', { kind: 'duration', value: 1, unit: 'hour' }],
+    ['A month', { kind: 'duration', value: 1, unit: 'month' }],
+    ['half an hour', { kind: 'duration', value: 0.5, unit: 'hour' }],
+    ['half a day', { kind: 'duration', value: 0.5, unit: 'day' }],
+    ['a fortnight', { kind: 'duration', value: 14, unit: 'day' }],
+    ['2 fortnights', { kind: 'duration', value: 28, unit: 'day' }],
+    ['3h', { kind: 'duration', value: 3, unit: 'hour' }],
+    ['15min', { kind: 'duration', value: 15, unit: 'minute' }],
+    ['2 wks', { kind: 'duration', value: 2, unit: 'week' }],
+    ['a BOB', { kind: 'amount', value: 1, unit: 'BOB' }],
+    ['1’000', { kind: 'number', value: 1000, unit: '' }],
+    ["1'000'000", { kind: 'number', value: 1_000_000, unit: '' }],
+    ['1\u2009000 BOB', { kind: 'amount', value: 1000, unit: 'BOB' }],
+    ['1\u202f000.50', { kind: 'amount', value: 1000.5, unit: '' }],
+    ['14th', { kind: 'ordinal', value: 14, unit: '' }],
+    ['21st', { kind: 'ordinal', value: 21, unit: '' }],
+    ['2nd', { kind: 'ordinal', value: 2, unit: '' }],
+    ['113th', { kind: 'ordinal', value: 113, unit: '' }],
   ])('reads %j as one figure', (text, reading) => {
     expect(extractFigures(text)).toEqual([{ text, ...reading, counts: [] }]);
   });
@@ -121,15 +140,42 @@ describe('extractFigures', () => {
   });
 
   it.each([
+    ['"daily", "weekly", "per year"', 'Charges are added daily, or weekly, per year.'],
     [
-      '"a day", "an hour", "daily", "weekly"',
-      'Charges are added daily, or weekly, a day or an hour late, per year.',
+      'an ordinal word, or a suffix that is no ordinal',
+      'The reading hall is on the second floor, not the 2th.',
     ],
-    ['ordinals outside dates', 'The reading hall is on the second floor, the gallery on the 2nd floor.'],
+    ['an article before a plural or a short unit', 'It took a days and an hrs.'],
     ['numbers inside ids and words', 'See 02-borrowing#holds and a#one, play the mp3 or 3D film.'],
     ['a number spelled into a longer word', 'Often someone, anyone or no-one is a one-off.'],
   ])('finds no figure in %s', (_name, text) => {
     expect(extractFigures(text)).toEqual([]);
+  });
+
+  describe('figures as people write them (issue 35)', () => {
+    it('reads an article after a figure or a word of frequency as "per", a rate that counts nothing', () => {
+      expect(written('Cats sleep 15 hours a day.')).toEqual(['15 hours']);
+      expect(written('It costs 0.50 BOB a day, or $2 an hour.')).toEqual(['0.50 BOB', '$2']);
+      expect(written('Borrow up to 10 items a month.')).toEqual(['10']);
+      expect(written('Sessions run 2 hours of study a day.')).toEqual(['2 hours']);
+      expect(written('Renew once a month, twice a year or three times a week.')).toEqual(['three']);
+    });
+
+    it('reads an article as a count after a preposition or a clause break, figure or not', () => {
+      expect(written('Books go for 14 days and are renewed for a week.')).toEqual(['14 days', 'a week']);
+      expect(written('Open 9:00 to 20:00, a day pass costs a BOB.')).toEqual([
+        '9:00',
+        '20:00',
+        'a day',
+        'a BOB',
+      ]);
+      expect(written('Wait for half an hour.')).toEqual(['half an hour']);
+    });
+
+    it('reads no count in "a second" (more often an ordinal) nor in two grouping marks mixed', () => {
+      expect(written('Ask for a second copy.')).toEqual([]);
+      expect(readings('1,000’000')).not.toContainEqual(expect.objectContaining({ value: 1_000_000 }));
+    });
   });
 
   it('reads numbers past twenty in words as English composes them', () => {
@@ -257,8 +303,29 @@ describe('ungroundedFigures', () => {
     ['"twenty" and "20.00 BOB"', 'Up to twenty.', 'Capped at 20.00 BOB.', true],
     ['"twenty-one days" and "21 days"', 'Keep it for twenty-one days.', '| Books | 21 days |', true],
     ['"twenty-two days" and "21 days"', 'Keep it for twenty-two days.', '| Books | 21 days |', false],
+    // As people write them (issue 35).
+    ['"a fortnight" and "14 days"', 'DVDs go for a fortnight.', '| DVDs | 14 days |', true],
+    ['"a fortnight" and "7 days"', 'DVDs go for a fortnight.', '| DVDs | 7 days |', false],
+    ['"an hour" and "1 hour"', 'Rooms are booked for an hour.', 'Book a room for 1 hour.', true],
+    ['"an hour" and "2 hours"', 'Rooms are booked for an hour.', 'Book a room for 2 hours.', false],
+    ['"half an hour" and "half an hour"', 'A break of half an hour.', 'Breaks last half an hour.', true],
+    ['"half an hour" and "an hour"', 'A break of half an hour.', 'Breaks last an hour.', false],
+    ['"3h" and "3 hours"', 'It takes 3h.', 'It takes 3 hours.', true],
+    ['"3h" and "2 hours"', 'It takes 3h.', 'It takes 2 hours.', false],
+    ['"1’000 BOB" and "1,000 BOB"', 'The deposit is 1’000 BOB.', 'A deposit of 1,000 BOB.', true],
+    ['"1’000 BOB" and "100 BOB"', 'The deposit is 1’000 BOB.', 'A deposit of 100 BOB.', false],
+    ['"the 14th" and "the fourteenth"', 'Renew by the 14th.', 'Renew by the fourteenth.', true],
+    ['"the 14th" and "14 March"', 'Renew by the 14th.', 'Renew by 14 March.', true],
+    ['"the 14th" and "the 15th"', 'Renew by the 14th.', 'Renew by the 15th.', false],
+    ['"the 2nd floor" and "the second floor"', 'It is on the 2nd floor.', 'The second floor.', true],
   ])('compares %s by value and unit', (_name, answer, source, isGrounded) => {
     expect(grounded(answer, [source])).toBe(isGrounded);
+  });
+
+  it('holds no count by an ordinal, nor an ordinal by a count: "the first room" is not "1 room"', () => {
+    expect(grounded('You can book 1 room.', ['Book the first room on the left.'])).toBe(false);
+    expect(grounded('Renew by the 14th.', ['Renew within 14 days.'])).toBe(false);
+    expect(grounded('It is on the first floor.', ['It is on floor 1.'])).toBe(true);
   });
 
   it('holds an amount without currency by the same price in any currency, not by a count', () => {

@@ -222,6 +222,13 @@ describe('checkQuote: where the quote stands', () => {
     expect(LOANS.slice(start, end)).toBe('DVDs and Blu-ray | 7 days');
   });
 
+  it('maps back past a character NFKC writes in two UTF-16 units where it was one', () => {
+    // U+FAD7, a CJK compatibility ideograph, is U+27ED3 after NFKC: one unit as written, two normalised.
+    const text = '\ufad7 rules. DVDs are lent for 7 days.';
+    const check = checkQuote('DVDs are lent for 7 days', text);
+    expect(check.found && text.slice(...check.span)).toBe('DVDs are lent for 7 days');
+  });
+
   it('gives no span for an absent quote', () => {
     expect(spanOf('a renewal adds one full week of loan')).toBeUndefined();
   });
