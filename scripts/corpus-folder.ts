@@ -2,7 +2,7 @@
 // to a folder followed (a `self -> .` link would repeat the corpus, two can loop), and every file left out
 // named with why. Shared by `npm run ingest` and the index that `ask` and `eval` build when it is missing.
 import { type Dirent, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import type { SourceFile } from '../src/ingest/chunk';
 import { type CompiledCorpus, type CompileOptions, compileCorpus } from '../src/ingest/compile';
 import { docKindOf, MAX_FILE_BYTES, notADocument } from '../src/ingest/doc-files';
@@ -25,27 +25,38 @@ export function corpusNameOf(folder: string): string {
   return `the documents in ${relative('.', folder) || '.'}/`;
 }
 
-/** Every document under `folder`, read, sorted by path; whatever is not read is listed with why. */
-export function readCorpusFolder(folder: string): ReadFolder {
+/** Where the walk is and what it has found: the same for every folder under the corpus. */
+interface Walk {
+  folder: string;
+  read: ReadFolder;
+  seen: Map<string, string>;
+  /** The corpus folder with its links resolved, to tell a file inside it from one a link leads out to. */
+  realFolder: string | undefined;
+}
+
+/**
+ * Every document under `folder`, read, sorted by path; whatever is not read is listed with why. A link
+ * to a file outside the folder is left out unless `followLinks`: the corpus is what the folder holds.
+ */
+export function readCorpusFolder(folder: string, options: { followLinks?: boolean } = {}): ReadFolder {
   const read: ReadFolder = { files: [], leftOut: [] };
   const seen = new Map<string, string>();
-  walk({ folder, at: '', read, seen });
+  let realFolder: string | undefined;
+  if (!options.followLinks) {
+    try {
+      realFolder = realpathSync(folder);
+    } catch (error) {
+      throw new UsageError(`cannot read corpus folder ${folder}: ${(error as NodeJS.ErrnoException).code}`);
+    }
+  }
+  walk({ folder, read, seen, realFolder }, '');
   read.files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   read.leftOut.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return read;
 }
 
-function walk({
-  folder,
-  at,
-  read,
-  seen,
-}: {
-  folder: string;
-  at: string;
-  read: ReadFolder;
-  seen: Map<string, string>;
-}) {
+function walk(walking: Walk, at: string) {
+  const { folder, read } = walking;
   let entries: Dirent[];
   try {
     entries = readdirSync(join(folder, at), { withFileTypes: true });
@@ -69,7 +80,7 @@ function walk({
           reason: 'a hidden or tooling folder: not read',
           fix: 'move documents you want indexed out of it',
         });
-      } else walk({ folder, at: path, read, seen });
+      } else walk(walking, path);
       continue;
     }
     if (entry.isSymbolicLink() && isFolder(absolute)) {
@@ -80,21 +91,11 @@ function walk({
       });
       continue;
     }
-    readFile({ path, absolute, read, seen });
+    readFile(walking, { path, absolute });
   }
 }
 
-function readFile({
-  path,
-  absolute,
-  read,
-  seen,
-}: {
-  path: string;
-  absolute: string;
-  read: ReadFolder;
-  seen: Map<string, string>;
-}) {
+function readFile({ read, seen, realFolder }: Walk, { path, absolute }: { path: string; absolute: string }) {
   if (docKindOf(path) === undefined) {
     read.leftOut.push(notADocument(path));
     return;
@@ -114,6 +115,14 @@ function readFile({
       path,
       reason: `cannot be read (${(error as NodeJS.ErrnoException).code}): a link to nothing?`,
       fix: 'point the link at a file, or remove it',
+    });
+    return;
+  }
+  if (realFolder !== undefined && !real.startsWith(`${realFolder}${sep}`)) {
+    read.leftOut.push({
+      path,
+      reason: 'a link to a file outside the folder: not read',
+      fix: 'copy the file into the folder, or pass --follow-links to read it where it is',
     });
     return;
   }
@@ -167,10 +176,10 @@ export function newestChange(folder: string): number {
 
 /** A folder compiled: the index, and everything left out of it (files of the folder, files and sections of the corpus). */
 export function compileFolder(
-  options: { folder: string } & Omit<CompileOptions, 'files' | 'corpus'>,
+  options: { folder: string; followLinks?: boolean } & Omit<CompileOptions, 'files' | 'corpus'>,
 ): CompiledCorpus {
-  const { folder, ...compile } = options;
-  const read = readCorpusFolder(folder);
+  const { folder, followLinks, ...compile } = options;
+  const read = readCorpusFolder(folder, followLinks === undefined ? {} : { followLinks });
   try {
     const compiled = compileCorpus({ ...compile, files: read.files, corpus: corpusNameOf(folder) });
     return { index: compiled.index, leftOut: [...read.leftOut, ...compiled.leftOut] };

@@ -1,4 +1,4 @@
-// npm run ingest -- [--corpus DIR] [--out FILE] [--prompt VERSION] [--threshold N] [--min-margin N] [--model bm25|tfidf] [--no-thesaurus] [--strict] [--quiet]
+// npm run ingest -- [--corpus DIR] [--out FILE] [--prompt VERSION] [--threshold N] [--min-margin N] [--model bm25|tfidf] [--no-thesaurus] [--follow-links] [--strict] [--quiet]
 import { relative, resolve } from 'node:path';
 import { serializeIndex } from '../src/compiled-index/parse';
 import { DEFAULT_GATE, uncalibratedGate } from '../src/config';
@@ -16,11 +16,12 @@ import { BUNDLED_CORPUS, compileFolder } from './corpus-folder';
 import { shippedRelatedWords } from './wordnet';
 
 const USAGE = [
-  'usage: npm run ingest -- [--corpus DIR] [--out FILE] [--prompt VERSION] [--threshold N] [--min-margin N] [--model bm25|tfidf] [--no-thesaurus] [--strict] [--quiet]',
+  'usage: npm run ingest -- [--corpus DIR] [--out FILE] [--prompt VERSION] [--threshold N] [--min-margin N] [--model bm25|tfidf] [--no-thesaurus] [--follow-links] [--strict] [--quiet]',
   '       reads .md, .mdx, .markdown and .txt files under DIR; files it cannot use are listed and left out,',
   '       and the rest indexed. --strict: exit 1 and write nothing when any file or section is left out.',
   '       --no-thesaurus: compile no WordNet stand-ins for words the corpus lacks (compiled by default when the',
   '       shipped THESAURUS_WEIGHT, fitted by npm run fit:gate, reads them).',
+  '       --follow-links: read a linked file that lies outside DIR (left out by default).',
 ].join('\n');
 
 /** A number from the command line within [low, high], or strictly between them when `open`. */
@@ -76,6 +77,7 @@ run(() => {
         strict: { type: 'boolean', default: false },
         quiet: { type: 'boolean', default: false },
         'no-thesaurus': { type: 'boolean', default: false },
+        'follow-links': { type: 'boolean', default: false },
       },
     },
     USAGE,
@@ -91,6 +93,7 @@ run(() => {
 
   const { index, leftOut } = compileFolder({
     folder,
+    followLinks: values['follow-links'],
     promptVersion,
     gate,
     model: modelNamed(values.model),

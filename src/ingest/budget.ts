@@ -9,6 +9,15 @@ export const MAX_NESTING = 100;
 /** Emphasis and strikethrough delimiters (`*`, `_`, `~`) opened and not yet closed inside one paragraph. */
 export const MAX_OPEN_EMPHASIS = 400;
 
+/**
+ * What marked's inline lexer may spend on one file's headings, as the sum of the squares of their
+ * lengths in characters. Only headings are read inline (chunk.ts reads every other block by its span),
+ * and the inline lexer's time grows with the square of its input on intraword runs (`a_a_a_…`: 8,000
+ * characters took 0.14 s, so this many took about 2 s). Real headings are under 100 characters: a
+ * 2 MB file of nothing but such headings spends a fifth of it.
+ */
+export const MAX_HEADING_WORK = 1_000_000_000;
+
 // The containers opening a line: `> > - 1. `, with the spaces between them.
 const CONTAINER_PREFIX = /^(?:[ \t]*(?:>|[-*+](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$)))+/u;
 const CONTAINER_MARKER = />|[-*+](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$)/gu;
@@ -90,4 +99,13 @@ function emphasisOf(line: string, open: number): { open: number; deepest: number
     deepest = Math.max(deepest, count);
   }
   return { open: count, deepest };
+}
+
+/** A file whose headings spend more than MAX_HEADING_WORK, said at the heading that passed it. */
+export function overHeadingWork(line: number): OverBudget {
+  return {
+    line,
+    reason: `its headings are too long for the Markdown reader (the squares of their lengths add up to more than ${MAX_HEADING_WORK.toLocaleString('en-US')} at this one)`,
+    fix: 'shorten the headings: a heading names its section, and the text goes under it',
+  };
 }

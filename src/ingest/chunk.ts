@@ -1,12 +1,13 @@
 import { Lexer, type Token } from 'marked';
 import type { Passage } from '../types';
-import { checkBudget } from './budget';
+import { checkBudget, MAX_HEADING_WORK, overHeadingWork } from './budget';
 import { docKindOf, fileTitleOf, notADocument, stemOf } from './doc-files';
 import { cleanDocsSyntax } from './docs-syntax';
 import { IngestError } from './errors';
 import { readFrontMatter } from './front-matter';
+import { idClaimer } from './heading-ids';
 import { describeLeftOut, type LeftOut } from './left-out';
-import { plainText, slugify } from './slug';
+import { plainText, slugify, slugOfPlainText } from './slug';
 
 /** One file of the corpus. */
 export interface SourceFile {
@@ -75,6 +76,13 @@ interface SectionParts {
 
 /** The lexer failed on a file: said as a left-out file, never as a crash of the whole corpus. */
 class LexerFailure extends Error {}
+
+/** A file's headings passed MAX_HEADING_WORK at the heading on `line` (of the cleaned text). */
+class HeadingWorkExceeded extends Error {
+  constructor(readonly line: number) {
+    super(`heading work exceeded at line ${line}`);
+  }
+}
 
 /**
  * Documentation files → passages, one per heading, cut further when a body outgrows the size target.
@@ -203,6 +211,7 @@ function markdownSections({
   try {
     sections = splitAtHeadings({ text, title: frontMatter.title ?? fileTitleOf(path), lex });
   } catch (error) {
+    if (error instanceof HeadingWorkExceeded) return { path, ...overHeadingWork(lineOf(error.line)) };
     if (!(error instanceof LexerFailure)) throw error;
     return {
       path,
@@ -214,17 +223,7 @@ function markdownSections({
   const slugCounts = new Map<string, number>();
   for (const section of sections) slugCounts.set(section.slug, (slugCounts.get(section.slug) ?? 0) + 1);
   const parts: SectionParts[] = [];
-  // Every id the file's passages have taken so far, parts included.
-  const taken = new Set<string>();
-  // `id` when it is free, else, as GitHub numbers a repeated anchor, the first free of `id-1`, `id-2`, …
-  // (a changelog's second `Bug Fixes` under one release): nothing of the file is lost for a name. An
-  // anchor the author wrote is theirs: used as written, and a clash of it is reported, not renamed.
-  const claim = (id: string, renumber: boolean) => {
-    let free = id;
-    for (let n = 1; renumber && taken.has(free); n++) free = `${id}-${n}`;
-    taken.add(free);
-    return free;
-  };
+  const claim = idClaimer();
   for (const section of sections) {
     // A heading repeated in the file (`Usage` under each command) is told apart by the one above it.
     const repeated = (slugCounts.get(section.slug) ?? 0) > 1 && section.parentSlug !== undefined;
@@ -246,7 +245,11 @@ function markdownSections({
   return parts;
 }
 
-const lexMarkdown = (markdown: string): Token[] => Lexer.lex(markdown, { gfm: true });
+// Block tokens only: a section is cut by its blocks' spans and named by its heading's text, so nothing
+// reads the inline tokens marked would make of every paragraph, and its inline pass takes time growing
+// with the square of a paragraph's intraword runs (`a_a_a_…`, `a*a*…`, `a!a!…`: 600 KB took 144 s).
+// Headings alone are read inline, within MAX_HEADING_WORK.
+const lexMarkdown = (markdown: string): Token[] => new Lexer({ gfm: true }).blockTokens(markdown);
 
 /** The lexer, with whatever it throws (a stack overflow on deep nesting) as a LexerFailure. */
 function lexed<T>(lex: () => T): T {
@@ -276,6 +279,9 @@ function splitAtHeadings({
   let offset = 0;
   // Counted as the tokens go by: re-counting from the top for every heading made ingest quadratic.
   let line = 1;
+  let headingWork = 0;
+  // Each heading's text read once: a changelog says `Bug Fixes` thousands of times.
+  const titles = new Map<string, string>();
   for (const token of lexed(() => lex(text))) {
     // marked may rewrite whitespace inside a raw (`1. ` → `1.\n`) but never its length, so spans are
     // measured on raws and the text is always taken from the source.
@@ -286,8 +292,14 @@ function splitAtHeadings({
     if (token.type === 'heading') {
       const anchor = CUSTOM_ANCHOR.exec(token.text);
       const heading = anchor === null ? token.text : token.text.slice(0, anchor.index);
-      const headingTitle = lexed(() => plainText(heading));
-      const slug = anchor === null ? lexed(() => slugify(heading)) : (anchor[1] as string).toLowerCase();
+      let headingTitle = titles.get(heading);
+      if (headingTitle === undefined) {
+        headingWork += heading.length ** 2;
+        if (headingWork > MAX_HEADING_WORK) throw new HeadingWorkExceeded(blockLine);
+        headingTitle = lexed(() => plainText(heading));
+        titles.set(heading, headingTitle);
+      }
+      const slug = anchor === null ? slugOfPlainText(headingTitle) : (anchor[1] as string).toLowerCase();
       while ((openHeadings.at(-1)?.depth ?? 0) >= token.depth) openHeadings.pop();
       const parentSlug = openHeadings.at(-1)?.slug;
       openHeadings.push({ depth: token.depth, title: headingTitle, slug });

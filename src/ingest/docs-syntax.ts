@@ -30,6 +30,8 @@ const BLANK = /^\s*$/u;
 const TAG_NAME = /^\/?[A-Za-z][\w.-]*/u;
 const AFTER_TAG_NAME = /^(?:\s|\/|>|$)/u;
 const WORD_CHARACTER = /[\p{L}\p{N}_]/u;
+// What stripMarkup looks at in text: an escape, a code span, a tag or comment, an MDX comment.
+const MARKUP_START = /[\\`<{]/gu;
 // Elements whose content is code, not text.
 const RAW_TEXT_ELEMENTS = new Set(['script', 'style']);
 
@@ -237,8 +239,12 @@ function stripMarkup(line: string, start: Scan): { text: string; scan: Scan } {
         continue;
       }
     }
-    text += character;
-    at++;
+    // Up to the next character that can open markup, copied in one piece: a character at a time, a line
+    // of 1.6 million made as many strings to join, and took four times what half of it took.
+    MARKUP_START.lastIndex = at + 1;
+    const next = MARKUP_START.test(line) ? MARKUP_START.lastIndex - 1 : line.length;
+    text += line.slice(at, next);
+    at = next;
   }
   if (scan.mode !== 'tag') return { text, scan };
   // Carried to the next line, the tag no longer opened on it.

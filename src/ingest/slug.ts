@@ -16,11 +16,12 @@ export function plainText(markdown: string): string {
 
 /** `Renewal and Expiry` → `renewal-and-expiry`; `Lost & Damaged Items` → `lost-damaged-items`. */
 export function slugify(heading: string): string {
-  const slug = plainText(heading)
-    .normalize('NFC')
-    .toLowerCase()
-    .replace(NOT_ALPHANUMERIC, '-')
-    .replace(EDGE_DASHES, '');
+  return slugOfPlainText(plainText(heading));
+}
+
+/** slugify for a heading already read as plain text, so that the inline lexer reads each heading once. */
+export function slugOfPlainText(text: string): string {
+  const slug = text.normalize('NFC').toLowerCase().replace(NOT_ALPHANUMERIC, '-').replace(EDGE_DASHES, '');
   return slug === '' ? FALLBACK_SLUG : slug;
 }
 

@@ -71,6 +71,25 @@ describe('npm run ingest on a folder of real docs', () => {
     ]);
   });
 
+  it('leaves out a link to a file outside the folder by name, and reads it only with --follow-links', () => {
+    const corpus = folder('linked/corpus', { 'rules.md': '# Rules\nBe quiet.\n' });
+    folder('linked/secret', { 'private.md': '# Private\nThe safe code is 4711.\n' });
+    symlinkSync('../secret/private.md', join(corpus, 'notes.md'));
+    const out = join(work, 'linked.bin');
+    const result = run('ingest', ['--corpus', corpus, '--out', out]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(
+      /notes\.md: a link to a file outside the folder: not read — .*--follow-links/,
+    );
+    expect(parseIndex(readFileSync(out)).passages.map((passage) => passage.file)).toEqual(['rules.md']);
+    const followed = run('ingest', ['--corpus', corpus, '--out', out, '--follow-links']);
+    expect(followed.code).toBe(0);
+    expect(parseIndex(readFileSync(out)).passages.map((passage) => passage.file)).toEqual([
+      'notes.md',
+      'rules.md',
+    ]);
+  });
+
   it('leaves out a file too deep for the lexer, names it, and indexes the rest', () => {
     const corpus = folder('deep', { 'ok.md': '# Ok\nFine.\n', 'deep.md': `# Deep\n${'>'.repeat(2000)} x\n` });
     const result = run('ingest', ['--corpus', corpus, '--out', join(work, 'deep.bin')]);

@@ -234,6 +234,22 @@ describe('chunkCorpus', () => {
       for (const item of leftOut) expect(item.fix).not.toBe('');
     });
 
+    it('leaves out a file whose headings would cost the inline lexer more than its budget, at the heading that passed it', () => {
+      const heading = (letter: string) => `# ${`${letter}_`.repeat(12_000)}`;
+      const { passages, leftOut } = chunkCorpus([
+        file('ok.md', '# Fines', 'ok'),
+        file('runs.md', '# Intro', 'text', heading('a'), 'more', heading('b'), 'more'),
+      ]);
+      expect(passages.map((passage) => passage.id)).toEqual(['ok#fines']);
+      expect(leftOut.map((item) => [item.path, item.line])).toEqual([['runs.md', 5]]);
+      expect(leftOut[0]?.reason).toMatch(/headings are too long for the Markdown reader/);
+    });
+
+    it('reads a paragraph of intraword runs as text, its emphasis never looked for', () => {
+      const runs = 'a_a*a!'.repeat(5_000);
+      expect(chunk([file('runs.md', '# Runs', runs)]).map((passage) => passage.text)).toEqual([runs]);
+    });
+
     it('tells repeated headings apart by their parent heading, readably and the same every run', () => {
       const cli = file(
         'guide/cli.md',
