@@ -224,7 +224,12 @@ const GENERATOR_REASONS: ReadonlySet<string> = new Set([
  * text would not reach it; and when no generator was asked, there is nothing to play.
  */
 function clientFor(trace: Trace): GenerationClient {
-  const info = { kind: 'scripted', name: 'replayed from a trace' } as const;
+  // The stand-in's no-answer words are this code's own (they hold its scores, which no passage does) and
+  // are shown unchecked, so a reply recorded from it replays as its; any other is replayed as scripted.
+  const info =
+    trace.generator?.kind === 'extractive'
+      ? trace.generator
+      : ({ kind: 'scripted', name: 'replayed from a trace' } as const);
   const { verdict, raw } = trace;
   const parses = raw !== undefined && parseReply(raw, replyVersionOf(trace.promptVersion)).ok;
   if (raw !== undefined && parses) return createReplayClient({ raw, info });

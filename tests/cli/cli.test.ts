@@ -318,6 +318,16 @@ describe('npm run ask -- --trace', () => {
     expect(refusal.stdout).toMatch(/^same verdict: refused: no_relevant_context$/m);
   }, 30_000);
 
+  it('replays the stand-in’s own no-answer to the same verdict: its words are its own, not a model’s', () => {
+    const refusal = run('ask', [
+      '--index',
+      index,
+      '--trace',
+      traceOf('how many pets can I bring to the study rooms?', 'pets.json'),
+    ]);
+    expect(refusal.stdout).toMatch(/^same verdict: refused: model_reported_no_answer$/m);
+  }, 30_000);
+
   it('replays the recorded reply, not a new one: a replayed fabricated citation is refused again', () => {
     const traced = join(work, 'fabricated.json');
     run('ask', [
