@@ -29,8 +29,12 @@ const USAGE = [
   '       a question that starts with "-" goes after a lone --: npm run ask -- -- "-5 days?"',
 ].join('\n');
 
-/** Replays a saved trace on the index; exit 0 for the same verdict, 1 for another or a changed index. */
-async function replay(file: string, engine: Engine, indexHash: string): Promise<number> {
+/**
+ * Replays a saved trace on the index, read with the channels the trace records (a trace saved by the page,
+ * which reads words alone, replays on words alone); exit 0 for the same verdict, 1 for another or a
+ * changed index.
+ */
+async function replay(file: string, lexical: Engine, indexHash: string): Promise<number> {
   let trace: Trace;
   try {
     trace = parseTrace(readJson(file, 'trace'));
@@ -39,6 +43,7 @@ async function replay(file: string, engine: Engine, indexHash: string): Promise<
     throw error;
   }
   console.error(`replaying ${file}: "${trace.question}" (prompt ${trace.promptVersion}); no model is called`);
+  const engine = trace.semantic === undefined ? lexical : withDefaultVectors(lexical);
   const replayed = await replayTrace(trace, engine, indexHash);
   switch (replayed.outcome) {
     case 'same':
@@ -84,12 +89,12 @@ run(async () => {
   const indexPath = values.index ?? defaultIndex();
   const bytes = readIndexBytes(indexPath);
   const index = loadIndexFile(indexPath, bytes);
-  const engine = withDefaultVectors(createEngine(index), { lexical: values.lexical });
   if (values.trace !== undefined) {
     if (positionals.length > 0)
       throw new UsageError(`--trace replays the trace's own question; give no other\n${USAGE}`);
-    return replay(values.trace, engine, await sha256(bytes));
+    return replay(values.trace, createEngine(index), await sha256(bytes));
   }
+  const engine = withDefaultVectors(createEngine(index), { lexical: values.lexical });
   if (positionals.length === 0) throw new UsageError(USAGE);
   const question = positionals.join(' ');
   // An index names the prompt it was built for, and an older shipped one verifies less: say so, since an
