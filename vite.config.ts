@@ -20,11 +20,24 @@ const SDK_MODULE = /[\\/]@anthropic-ai[\\/]sdk[\\/]|[\\/]src[\\/]generation[\\/]
  */
 const index = resolve(process.env.SOURCEBOUND_INDEX ?? 'generated/index.bin');
 
+/** The semantic channel's word vectors: generated/vectors.bin from `npm run write:vectors`, or SOURCEBOUND_VECTORS. */
+const vectors = resolve(process.env.SOURCEBOUND_VECTORS ?? 'generated/vectors.bin');
+
+// The page fetches the word vectors itself after the manual, so they are not precached (the worker's
+// install would download their megabytes a second time on a first visit); the first fetch through the
+// worker caches them, and later visits, offline ones too, read them from that cache.
+const VECTORS_FILE = /\/assets\/vectors-[\w.-]+\.bin$/;
+
 export default defineConfig({
   base,
   oxc: JSX,
   // A pattern, not a string: a string alias does not match the id with its `?url` query.
-  resolve: { alias: [{ find: /^@sourcebound\/index(?=\?|$)/, replacement: index }] },
+  resolve: {
+    alias: [
+      { find: /^@sourcebound\/index(?=\?|$)/, replacement: index },
+      { find: /^@sourcebound\/vectors(?=\?|$)/, replacement: vectors },
+    ],
+  },
   build: {
     target: 'es2022',
     // No source maps in the deployed site: they would double the download for nobody's benefit.
@@ -71,7 +84,7 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,json,bin,webmanifest}'],
-        globIgnores: ['**/claude-*.js'],
+        globIgnores: ['**/claude-*.js', '**/vectors-*.bin'],
         // The index is the site's content, and offline answers need it cached whatever its size; workbox's
         // default limit of 2 MiB fails the build for a corpus of a few thousand passages.
         maximumFileSizeToCacheInBytes: 128 * 1024 * 1024,
@@ -83,6 +96,12 @@ export default defineConfig({
             urlPattern: CLAUDE_CHUNK,
             handler: 'CacheFirst',
             options: { cacheName: 'claude-client' },
+          },
+          {
+            urlPattern: VECTORS_FILE,
+            handler: 'CacheFirst',
+            // One table at a time: a new build's table (a new hash) replaces the old one.
+            options: { cacheName: 'word-vectors', expiration: { maxEntries: 1 } },
           },
         ],
       },

@@ -5,7 +5,12 @@
 // and "borrow" are one term, with the vector of whichever GloVe counts most often).
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { type Engine, withSemantic } from '../src/ask/engine';
-import { decodeWordVectors, encodeWordVectors, VectorTableError } from '../src/compiled-index/word-vectors';
+import {
+  decodeWordVectors,
+  encodeWordVectors,
+  MAX_TABLE_BYTES,
+  VectorTableError,
+} from '../src/compiled-index/word-vectors';
 import { semanticChannel, type WordVectors } from '../src/retrieval/semantic';
 import { SEMANTIC_MODEL } from '../src/retrieval/semantic-model';
 import { STOPWORDS, termOf } from '../src/text/tokenize';
@@ -37,14 +42,7 @@ export function vectorTable(options: { words?: number } = {}): {
   terms: number;
 } {
   const text = readFileSync(vectorFile().path, 'utf8');
-  // The file lists its words by frequency before their vectors.
-  const start = text.indexOf(WORDS_START);
-  const end = text.indexOf(WORDS_END, start);
-  if (start < 0 || end < 0) throw new Error('write:vectors: the vector file has no "words" list');
-  const byFrequency = (JSON.parse(text.slice(start + WORDS_START.length, end)) as string[]).slice(
-    0,
-    options.words ?? TABLE_WORDS,
-  );
+  const byFrequency = wordsByFrequency(text).slice(0, options.words ?? TABLE_WORDS);
   // The most frequent plain word of each term.
   const formOf = new Map<string, string>();
   for (const word of byFrequency) {
@@ -64,6 +62,27 @@ export function vectorTable(options: { words?: number } = {}): {
     words: byFrequency.length,
     terms: terms.length,
   };
+}
+
+/** The words of a wink-embeddings file, most frequent first: the file lists them before their vectors. */
+function wordsByFrequency(text: string): string[] {
+  const start = text.indexOf(WORDS_START);
+  const end = text.indexOf(WORDS_END, start);
+  if (start < 0 || end < 0) throw new Error('write:vectors: the vector file has no "words" list');
+  return JSON.parse(text.slice(start + WORDS_START.length, end)) as string[];
+}
+
+/** GloVe's `count` most frequent plain words that are no stopword, most frequent first, one per term. */
+export function frequentWords(count: number): string[] {
+  const seen = new Set<string>();
+  const words: string[] = [];
+  for (const word of wordsByFrequency(readFileSync(vectorFile().path, 'utf8'))) {
+    if (words.length === count) break;
+    if (!PLAIN_WORD.test(word) || STOPWORDS.has(word) || seen.has(termOf(word))) continue;
+    seen.add(termOf(word));
+    words.push(word);
+  }
+  return words;
 }
 
 /** Writes the table to `path` (atomically, as every output is written); says what it wrote on stderr. */
@@ -162,9 +181,6 @@ export function withDefaultVectors(engine: Engine, options: { lexical?: boolean 
     model: SEMANTIC_MODEL,
   });
 }
-
-/** A table is a few MB; anything far larger is not one. */
-const MAX_TABLE_BYTES = 64 * 1024 * 1024;
 
 function readBounded(path: string): Uint8Array {
   const size = statSync(path).size;

@@ -56,8 +56,14 @@ export interface Vocabulary {
   cumulative: Float64Array;
 }
 
-export function makeVocabulary(random: () => number): Vocabulary {
-  const { vocabularySize, zipfExponent } = CORPUS_SETTINGS;
+/**
+ * Made-up words, or `words` (real ones, most common first: the semantic benchmark needs words the word
+ * vectors know), with Zipf weights by rank.
+ */
+export function makeVocabulary(random: () => number, words?: readonly string[]): Vocabulary {
+  const { zipfExponent } = CORPUS_SETTINGS;
+  if (words !== undefined) return { words: [...words], cumulative: zipfWeights(words.length, zipfExponent) };
+  const { vocabularySize } = CORPUS_SETTINGS;
   const unique = new Set<string>();
   while (unique.size < vocabularySize) {
     const syllables = between(random, SYLLABLES.min, SYLLABLES.max);
@@ -68,14 +74,20 @@ export function makeVocabulary(random: () => number): Vocabulary {
     if (!STOPWORDS.has(word)) unique.add(word);
   }
   // Shorter words are the common ones, as in natural language ("kato" rather than "vuzimobu").
-  const words = [...unique].sort((a, b) => a.length - b.length);
-  const cumulative = new Float64Array(vocabularySize);
+  return {
+    words: [...unique].sort((a, b) => a.length - b.length),
+    cumulative: zipfWeights(vocabularySize, zipfExponent),
+  };
+}
+
+function zipfWeights(size: number, exponent: number): Float64Array {
+  const cumulative = new Float64Array(size);
   let total = 0;
-  for (let rank = 0; rank < vocabularySize; rank++) {
-    total += 1 / (rank + 1) ** zipfExponent;
+  for (let rank = 0; rank < size; rank++) {
+    total += 1 / (rank + 1) ** exponent;
     cumulative[rank] = total;
   }
-  return { words, cumulative };
+  return cumulative;
 }
 
 /** A rank drawn with its Zipf weight: the first rank whose cumulative weight exceeds a uniform draw. */
@@ -134,9 +146,14 @@ function passageBody(vocabulary: Vocabulary, random: () => number): { text: stri
  * counting across the whole corpus. The same seed gives the same corpus, and a smaller corpus is the
  * start of a larger one.
  */
-export function makeCorpus(options: { passageCount: number; seed?: number }): SyntheticCorpus {
+export function makeCorpus(options: {
+  passageCount: number;
+  seed?: number;
+  /** Real words, most common first, instead of made-up ones. */
+  words?: readonly string[];
+}): SyntheticCorpus {
   const random = mulberry32(options.seed ?? CORPUS_SETTINGS.seed);
-  const vocabulary = makeVocabulary(random);
+  const vocabulary = makeVocabulary(random, options.words);
   const files: SourceFile[] = [];
   const passages: SyntheticPassage[] = [];
   const { passagesPerFile } = CORPUS_SETTINGS;

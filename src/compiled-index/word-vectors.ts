@@ -24,6 +24,9 @@ const CONTENT_AT = DIGEST_AT + DIGEST_LENGTH;
 const MAX_DIMENSIONS = 1024;
 const MAX_COUNT = 2_000_000;
 
+/** A table is a few MB; anything far larger is not one, and is not read. */
+export const MAX_TABLE_BYTES = 64 * 1024 * 1024;
+
 /** A table that cannot be read: the channel stays off, and the engine answers on words alone. */
 export class VectorTableError extends Error {
   override name = 'VectorTableError';

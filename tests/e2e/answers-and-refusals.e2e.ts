@@ -4,7 +4,8 @@ import { useSite } from './harness';
 import { ask, openSite, resultHeading, screenshot } from './site';
 
 const ANSWERABLE = 'How long can I borrow a DVD for?';
-const UNANSWERABLE = 'What is the wifi password?';
+/** Retrieves a few passages, none near enough: the gate refuses it with the related words as without. */
+const UNANSWERABLE = 'Who designed the library building?';
 // "… The line on each bar is the threshold, 0.133: …" → 0.133
 const THRESHOLD_IN_NOTE = /the threshold, (\d\.\d{3})/u;
 const PHONE_WIDTH = 360;
@@ -39,7 +40,7 @@ describe('without a key, the stand-in answers from the manual', () => {
     expect(page.url()).toBe(before);
   });
 
-  it('refuses the wifi question as no_relevant_context, shows the scored passages, and stays on its origin', async () => {
+  it('refuses a question the manual does not cover as no_relevant_context, shows the scored passages, and stays on its origin', async () => {
     const context = await site.newContext();
     const seen = recordRequests(context);
     const page = await openSite(context, site.server.url);

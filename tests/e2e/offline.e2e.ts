@@ -32,6 +32,8 @@ describe('after the first visit, the site works with the network off', () => {
     ).toBe('failed');
     await page.reload();
     await waitForAskBox(page);
+    // The word vectors were cached by the worker when the controlled page fetched them.
+    expect(await page.locator('.meaning-status').getAttribute('data-meaning')).toBe('on');
 
     await ask(page, 'How long can I borrow a DVD for?');
 

@@ -1,20 +1,24 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { withDefaultVectors } from '../../scripts/vector-table';
 import { ask as askEngine, createEngine } from '../../src/ask/engine';
 import { parseEvalSet } from '../../src/evaluation/eval-set';
 import { createExtractiveClient } from '../../src/generation/extractive';
 import { useSite } from './harness';
 import { shippedIndex } from './server';
-import { ask, resultOfThisQuestion } from './site';
+import { ask, resultOfThisQuestion, waitForAskBox } from './site';
 
 const site = useSite();
 
 describe('the page decides as the command line does', () => {
   it('every evaluation question: the same outcome, passages and scores in the page as in Node', async () => {
-    const engine = createEngine(shippedIndex());
+    // The page reads with the related words once they are in, as the command line does by default.
+    const engine = withDefaultVectors(createEngine(shippedIndex()));
     const questions = parseEvalSet(JSON.parse(readFileSync('eval/questions.json', 'utf8')));
     const page = await (await site.newContext()).newPage();
     await page.goto(site.server.url);
+    await waitForAskBox(page);
+    expect(await page.locator('.meaning-status').getAttribute('data-meaning')).toBe('on');
 
     for (const { question } of questions) {
       const expected = await askEngine({ engine, client: createExtractiveClient(), question });

@@ -13,8 +13,13 @@ export async function openSite(context: BrowserContext, url: string): Promise<Pa
   return page;
 }
 
+/**
+ * Waits for the question box, and for the related words (the semantic channel) to be in or to have
+ * failed: a question asked while they load is read on words alone, and the tests ask for one reading.
+ */
 export async function waitForAskBox(page: Page): Promise<void> {
   await page.getByLabel('Your question').waitFor();
+  await page.locator('.meaning-status:not([data-meaning="loading"])').waitFor();
 }
 
 /** The heading of the latest question's result: "Answer", "Refused" or "Cancelled". */

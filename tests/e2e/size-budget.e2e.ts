@@ -43,10 +43,22 @@ describe('a visitor without a key downloads little, and no SDK', () => {
     // Registration is part of the load: it imports workbox-window, and the worker then installs.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
 
-    // Counted: every script the page itself requested (its entry and the chunks it imports). Not counted:
-    // what the service worker fetches on its own thread (sw.js, the workbox runtime and its precache
-    // downloads), which never delays the page; and the compiled index, which is JSON, not JavaScript.
-    const beforeQuestion = [...requests];
+    // Counted: every script the page itself requested before it could take a question (the
+    // 'sourcebound:ready' mark): its entry and the chunks it imports. Not counted: what the service
+    // worker fetches on its own thread (sw.js, the workbox runtime and its precache downloads), which
+    // never delays the page; what the page fetches once it can take a question (the related words and the
+    // code that joins them, for one); and the compiled index, which is not JavaScript.
+    const readyAt = await page.evaluate(
+      () =>
+        performance.timeOrigin +
+        (performance.getEntriesByName('sourcebound:ready')[0]?.startTime ?? Number.NaN),
+    );
+    expect(Number.isFinite(readyAt)).toBe(true);
+    const beforeQuestion = requests.filter(({ request }) => request.timing().startTime <= readyAt);
+    const afterReady = gzippedScripts(requests.filter(({ request }) => request.timing().startTime > readyAt));
+    console.log(
+      `fetched after the page could take a question: ${afterReady.map(({ file, gzipBytes }) => `${file} ${gzipBytes} B`).join(', ')}`,
+    );
     const byPage = gzippedScripts(beforeQuestion.filter(({ byServiceWorker }) => !byServiceWorker));
     const byWorker = gzippedScripts(beforeQuestion.filter(({ byServiceWorker }) => byServiceWorker));
     const pageBytes = total(byPage);

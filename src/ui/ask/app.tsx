@@ -214,15 +214,17 @@ export function App({
   useEffect(() => () => inFlight.current?.abort(), []);
   // Another corpus: what was asked of the last one, and its passages, no longer apply. A layout effect,
   // run with the render that shows the new corpus, so that a question asked right after is not dropped.
-  const shownEngine = useRef(engine);
+  // Its passages say which corpus it is: the same corpus read with the related words once they arrive, or
+  // with a new threshold, keeps its result.
+  const shownCorpus = useRef(engine.passages);
   useLayoutEffect(() => {
-    if (shownEngine.current === engine) return;
-    shownEngine.current = engine;
+    if (shownCorpus.current === engine.passages) return;
+    shownCorpus.current = engine.passages;
     inFlight.current?.abort();
     latest.current++;
     setState({ phase: 'idle' });
     setOpenId(undefined);
-  }, [engine]);
+  }, [engine.passages]);
 
   const usesClaude = settings.apiKey !== undefined && settings.useClaude;
   return (

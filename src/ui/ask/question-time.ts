@@ -1,9 +1,12 @@
 // What the page needs only once a question is asked: ask() with the question's reading (the text model)
 // and the verifier behind it, the stand-in, and what shows a result (its view, the refusal reasons' plain
 // words). Loaded with import() on the first question, so the first download stays small; the service
-// worker precaches it with the rest of the app, so it works offline too.
+// worker precaches it with the rest of the app, so it works offline too. The page also loads it when the
+// word vectors arrive, to join the semantic channel to the engine.
 export { ask, retrieverOf } from '../../ask/engine';
 export { explainRefusal } from '../../ask/reasons';
 export { createExtractiveClient } from '../../generation/extractive';
+export { withMeaning } from '../shell/meaning-engine';
+export { loadMeaningInWorker } from '../shell/meaning-loading';
 export { passageAnchor } from './passages';
 export { ResultView } from './result-view';

@@ -76,6 +76,7 @@ export function ResultView({
           </>
         ) : null}
         <p class="asked">{askedLine(result)}</p>
+        <p class="matched-by">{matchedBy(result)}</p>
         <p class="prompt-version">Prompt version: {result.promptVersion}</p>
         {onSaveTrace === undefined ? null : (
           <button type="button" class="save-trace" onClick={onSaveTrace}>
@@ -91,6 +92,15 @@ export function ResultView({
 function ReadingNote({ result }: { result: AskResult }) {
   const reading = describeReading(result.reading);
   return reading.length === 0 ? null : <p class="reading">{reading.join(' ')}</p>;
+}
+
+/** Which channels read the question: what a replay of its trace needs to reach the same verdict. */
+function matchedBy(result: AskResult): string {
+  if (result.semantic === undefined) return 'Matched by: the question’s own words.';
+  return (
+    `Matched by: the question’s words and related words (word vectors ${result.semantic.table.slice(0, 12)}…, ` +
+    `model ${result.semantic.model}).`
+  );
 }
 
 function askedLine(result: AskResult): string {

@@ -5,7 +5,10 @@
 // error from a load is one of ours (the chunk's own code threw as it ran) and is rethrown.
 
 export const chunks = {
-  /** ask() with the verifier, the stand-in and the result view: on the first question. */
+  /**
+   * ask() with the verifier, the stand-in and the result view, and the semantic channel's join to the
+   * engine: on the first question, or when the word vectors arrive after the manual.
+   */
   questionTime: () => import('../ask/question-time'),
   /** Reading, indexing, keeping and switching the visitor's documents: with the first files brought. */
   ownCorpus: () => import('../own-documents/own-corpus'),

@@ -1,14 +1,18 @@
 // generated/index.bin, or the index named by SOURCEBOUND_INDEX at build time (vite.config.ts).
 import indexUrl from '@sourcebound/index?url';
+// generated/vectors.bin (npm run write:vectors), or the table named by SOURCEBOUND_VECTORS at build time.
+import vectorsUrl from '@sourcebound/vectors?url';
 import { render } from 'preact';
+import { useCallback, useState } from 'preact/hooks';
 import type { Engine } from '../../ask/engine-setup';
 import { gate } from '../../ask/gate';
 import { checkIndex } from '../../compiled-index/check';
 import { type OnProgress, unpackColumns } from '../../compiled-index/wire';
 import type { ClaudeLoader } from '../ask/lazy-claude';
 import { buildInWorker } from '../own-documents/corpus-build';
-import { chunks } from './chunks';
+import { chunks, loadChunk } from './chunks';
 import { loadInWorker } from './index-loading';
+import type { Meaning } from './meaning-status';
 import { Root } from './root';
 import { UpdateNotice } from './update-notice';
 import './styles.css';
@@ -42,6 +46,18 @@ const buildCorpus = buildInWorker(
       name: 'ingest',
     }),
 );
+
+// The word vectors of the semantic channel, fetched and checked in a worker of their own after the
+// manual, by code in the question-time chunk: none of it is in the first download.
+const loadMeaning = async (): Promise<Exclude<Meaning, { phase: 'loading' }>> => {
+  const chunk = await loadChunk(chunks.questionTime);
+  if (!chunk.loaded) return { phase: 'unavailable', message: chunk.problem };
+  const meaning = await chunk.module.loadMeaningInWorker({
+    url: new URL(vectorsUrl, window.location.href).href,
+    worker: new Worker(new URL('./meaning-worker.ts', import.meta.url), { type: 'module', name: 'meaning' }),
+  });
+  return meaning.phase === 'on' ? { ...meaning, join: chunk.module.withMeaning } : meaning;
+};
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -79,14 +95,23 @@ function ready(engine: Engine) {
   }
 }
 
-const app = document.getElementById('app');
-if (app) {
-  render(
+/**
+ * The page: the service worker is registered (and workbox-window fetched) once the page can take
+ * questions, so that neither stands between a first-time visitor and the question box.
+ */
+function Page() {
+  const [registering, setRegistering] = useState(false);
+  const onReady = useCallback((engine: Engine) => {
+    ready(engine);
+    setRegistering(true);
+  }, []);
+  return (
     <>
-      <UpdateNotice />
+      {registering ? <UpdateNotice /> : null}
       <Root
         loadIndex={loadIndex}
-        onReady={ready}
+        loadMeaning={loadMeaning}
+        onReady={onReady}
         buildCorpus={buildCorpus}
         loadClaude={loadClaude}
         storages={{
@@ -94,7 +119,9 @@ if (app) {
           session: storage(() => window.sessionStorage),
         }}
       />
-    </>,
-    app,
+    </>
   );
 }
+
+const app = document.getElementById('app');
+if (app) render(<Page />, app);

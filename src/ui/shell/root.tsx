@@ -11,6 +11,7 @@ import type { DroppedEntry } from '../own-documents/dropped-entries';
 import type { KeptStore } from '../own-documents/kept-corpus';
 import { hasKeptCorpus } from '../own-documents/kept-flag';
 import { chunks, loadChunk } from './chunks';
+import { type Meaning, MeaningStatus } from './meaning-status';
 
 /** A lazy chunk: not asked for yet (or loading), loaded, or failed to load (offline before it was cached). */
 type Chunk<Module> = Module | { failed: string } | undefined;
@@ -54,6 +55,7 @@ export function Root({
   onReady,
   buildCorpus,
   keptStore,
+  loadMeaning,
   ...props
 }: Omit<AppProps, 'engine'> & {
   loadIndex: (onProgress: OnProgress) => Promise<CompiledIndex>;
@@ -63,11 +65,22 @@ export function Root({
   buildCorpus?: BuildCorpus;
   /** Where kept documents live; this browser's IndexedDB unless a test gives another. */
   keptStore?: KeptStore;
+  /**
+   * Loads the semantic channel's word vectors, started once the manual is in; until they are in, or
+   * when they cannot be, questions are read on words alone. Without it the page reads words alone.
+   */
+  loadMeaning?: () => Promise<Exclude<Meaning, { phase: 'loading' }>>;
 }) {
   const [loading, setLoading] = useState<Loading>({ phase: 'loading' });
   const [own, setOwn] = useState<OwnCorpus | undefined>(undefined);
   const [active, setActive] = useState<'bundled' | 'own'>('bundled');
   const [incoming, setIncoming] = useState<Incoming | undefined>(undefined);
+  const [meaning, setMeaning] = useState<Meaning | { phase: 'off' }>(
+    loadMeaning === undefined ? { phase: 'off' } : { phase: 'loading' },
+  );
+  // A threshold applied by clicking was measured with the scores the engine gave then: one measured on
+  // words alone stays on words alone when the word vectors arrive later, or it would compare other scores.
+  const [measuredOnWords, setMeasuredOnWords] = useState({ bundled: false, own: false });
   // The questions labelled by clicking on the visitor's documents: calibration and #/eval both use them.
   const [labels, setLabels] = useState<EvalQuestion[]>([]);
   // Documents kept last visit are read back at load; everyone else fetches this code with their first files.
@@ -107,9 +120,35 @@ export function Root({
       live = false;
     };
   }, [loadIndex, onReady]);
+  // The word vectors, once the manual is in and the page has painted: the first question never waits.
+  const ready = loading.phase === 'ready';
+  useEffect(() => {
+    if (!ready || loadMeaning === undefined) return;
+    let live = true;
+    const start = setTimeout(() => {
+      void loadMeaning().then(
+        (loaded) => live && setMeaning(loaded),
+        (error: unknown) => {
+          if (!live) return;
+          setMeaning({
+            phase: 'unavailable',
+            message: error instanceof Error ? error.message : String(error),
+          });
+          // A bug of ours (the worker's code failed): the page carries on on words, and it is rethrown.
+          throw error;
+        },
+      );
+    }, 0);
+    return () => {
+      live = false;
+      clearTimeout(start);
+    };
+  }, [ready, loadMeaning]);
 
   if (loading.phase === 'ready') {
-    const bundled = loading.engine;
+    const reading = (engine: Engine, onWords: boolean) =>
+      meaning.phase === 'on' && !onWords ? meaning.join(engine, meaning.table) : engine;
+    const bundled = reading(loading.engine, measuredOnWords.bundled);
     const bring = (files: File[], entries: DroppedEntry[]) => {
       setIncoming((previous) => ({ id: (previous?.id ?? 0) + 1, files, entries }));
       // A chunk that failed to load is tried again with the next files.
@@ -124,6 +163,7 @@ export function Root({
         passages: index.passages.length,
       }));
       setActive('own');
+      setMeasuredOnWords((now) => ({ ...now, own: false }));
       // Labels name the passages of the documents they were made on.
       setLabels([]);
     };
@@ -136,14 +176,15 @@ export function Root({
       await chunk.module.saveTrace(result, index);
       return undefined;
     };
-    const engine = corpus === 'own' && own ? own.engine : bundled;
+    const engine = corpus === 'own' && own ? reading(own.engine, measuredOnWords.own) : bundled;
     const applyGate = (gate: GateSettings) => {
+      setMeasuredOnWords((now) => ({ ...now, [corpus]: engine.semantic === undefined }));
       if (corpus === 'own') {
         setOwn((now) => now && { ...now, engine: { ...now.engine, gate }, index: { ...now.index, gate } });
       } else {
         setLoading({
           phase: 'ready',
-          engine: { ...bundled, gate },
+          engine: { ...loading.engine, gate },
           index: { ...loading.index, gate },
         });
       }
@@ -159,6 +200,7 @@ export function Root({
             saveTrace={saveTrace}
             {...props}
           >
+            <MeaningStatus meaning={meaning} onWords={engine.semantic === undefined} />
             {buildCorpus === undefined ? null : (
               <CorpusPanel onFiles={bring} open={restore}>
                 {ownPanel === undefined ? (
@@ -177,13 +219,14 @@ export function Root({
                     incoming={incoming}
                     restore={restore}
                     build={buildCorpus}
-                    own={own}
+                    own={own && { ...own, engine: reading(own.engine, measuredOnWords.own) }}
                     active={corpus}
                     onBuilt={built}
                     onSwitch={setActive}
                     onApply={applyGate}
                     onRemove={() => {
                       setOwn(undefined);
+                      setMeasuredOnWords((now) => ({ ...now, own: false }));
                       setActive('bundled');
                       setLabels([]);
                     }}

@@ -78,6 +78,23 @@ describe('a refusal in plain words', () => {
     );
   });
 
+  it('says under Details which channels read the question, with the table and model a replay needs', () => {
+    const onWords = show(refused('no_relevant_context', { generator: undefined, context: [] }));
+    expect(within(onWords.details).getByText('Matched by: the question’s own words.')).toBeTruthy();
+    cleanup();
+    const withMeaning = show(
+      refused('no_relevant_context', {
+        generator: undefined,
+        context: [],
+        semantic: { table: 'ab'.repeat(32), model: 'fit-test' },
+      }),
+    );
+    const line = within(withMeaning.details).getByText(/^Matched by: the question’s words and related words/);
+    expect(line.textContent).toContain('word vectors abababababab…');
+    expect(line.textContent).toContain('model fit-test');
+    expect(withMeaning.outside()).not.toContain('Matched by');
+  });
+
   it('marks the passages given to the generator under Details only', () => {
     const { details, outside } = show(refused('ungrounded_figure'));
     expect(within(details).getByText('given to the generator')).toBeTruthy();

@@ -1,9 +1,12 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render, screen } from '@testing-library/preact';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseIndex } from '../../../src/compiled-index/parse';
 import { IndexLoadError } from '../../../src/compiled-index/version';
 import type { OnProgress } from '../../../src/compiled-index/wire';
+import type { WordVectors } from '../../../src/retrieval/semantic';
+import { withMeaning } from '../../../src/ui/shell/meaning-engine';
+import type { Meaning } from '../../../src/ui/shell/meaning-status';
 import { Root } from '../../../src/ui/shell/root';
 import { libraryIndex } from '../../helpers/engine';
 
@@ -80,5 +83,67 @@ describe('the evaluation route', () => {
     } finally {
       window.location.hash = '';
     }
+  });
+});
+
+describe('the semantic channel on the page', () => {
+  // Two dimensions: "film" and "dvd" point one way, "mortgage" the other.
+  const table: WordVectors = {
+    terms: ['dvd', 'film', 'mortgag'],
+    dimensions: 2,
+    vectors: Float32Array.from([1, 0, 0.96, 0.28, 0, 1]),
+    digest: 'c'.repeat(64),
+  };
+  const meaningStatus = () => document.querySelector('.meaning-status');
+
+  async function askOnce(question: string) {
+    fireEvent.input(await screen.findByLabelText('Your question'), { target: { value: question } });
+    fireEvent.click(screen.getByRole('button', { name: 'Ask' }));
+    const details = await screen.findByText(/^Matched by:/, {}, { timeout: 5000 });
+    return details.textContent;
+  }
+
+  it('says the related words are loading, and reads questions on words alone until they are in', async () => {
+    let arrive: (meaning: Meaning) => void = () => {};
+    const loadMeaning = vi.fn(
+      () =>
+        new Promise<Meaning>((resolve) => {
+          arrive = resolve;
+        }) as Promise<Exclude<Meaning, { phase: 'loading' }>>,
+    );
+    render(<Root loadIndex={async () => libraryIndex()} loadMeaning={loadMeaning} loadClaude={loadClaude} />);
+    await vi.waitFor(() => expect(loadMeaning).toHaveBeenCalledTimes(1));
+    expect(meaningStatus()?.getAttribute('data-meaning')).toBe('loading');
+    expect(await askOnce('How long can I borrow a DVD?')).toBe('Matched by: the question’s own words.');
+
+    await act(async () => arrive({ phase: 'on', table, join: withMeaning }));
+    await vi.waitFor(() => expect(meaningStatus()?.getAttribute('data-meaning')).toBe('on'));
+    expect(meaningStatus()?.textContent).toBe('Related words (film, DVD) count too.');
+    // The same corpus, read with more: the result on the page stays.
+    expect(screen.getByText('Matched by: the question’s own words.')).toBeTruthy();
+    expect(await askOnce('How long can I borrow a film?')).toMatch(
+      /^Matched by: the question’s words and related words \(word vectors cccccccccccc…/,
+    );
+  });
+
+  it('says why when the related words cannot be loaded, and answers on words alone', async () => {
+    render(
+      <Root
+        loadIndex={async () => libraryIndex()}
+        loadMeaning={async () => ({ phase: 'unavailable', message: 'it could not be downloaded' })}
+        loadClaude={loadClaude}
+      />,
+    );
+    await vi.waitFor(() => expect(meaningStatus()?.getAttribute('data-meaning')).toBe('unavailable'));
+    expect(meaningStatus()?.textContent).toBe(
+      'Related words could not be loaded (it could not be downloaded); only the question’s own words count.',
+    );
+    expect(await askOnce('How long can I borrow a DVD?')).toBe('Matched by: the question’s own words.');
+  });
+
+  it('says nothing of related words when the page has no way to load them', async () => {
+    render(<Root loadIndex={async () => libraryIndex()} loadClaude={loadClaude} />);
+    await screen.findByLabelText('Your question');
+    expect(meaningStatus()).toBeNull();
   });
 });
