@@ -74,6 +74,10 @@ export interface RetrieverOptions {
   semantic?: { channel: SemanticChannel; settings: SemanticSettings } | undefined;
 }
 
+// A passage's distinct terms, read once: the soft match reads them for every question that retrieves it,
+// and a retriever is made per question. Keyed by the passage, so a corpus let go takes its entries along.
+const DISTINCT_TERMS = new WeakMap<Passage, string[]>();
+
 /** A retriever with its index built here, from the compiled index's parts: for scripts and tests. */
 export function createRetriever(
   options: Omit<RetrieverOptions, 'invertedIndex'> & {
@@ -289,8 +293,13 @@ export function retrieverOn(options: RetrieverOptions): Retriever {
 
   /** A passage's terms, each once, weighed by idf: what its side of a soft match is made of. */
   function weightedTermsOf(doc: number): WeightedTerm[] {
-    const distinct = new Set(tokenize(passageText(passages[doc] as Passage)));
-    return [...distinct].map((term) => ({ term, weight: index.idf(index.termId(term)) }));
+    const passage = passages[doc] as Passage;
+    let distinct = DISTINCT_TERMS.get(passage);
+    if (distinct === undefined) {
+      distinct = [...new Set(tokenize(passageText(passage)))];
+      DISTINCT_TERMS.set(passage, distinct);
+    }
+    return distinct.map((term) => ({ term, weight: index.idf(index.termId(term)) }));
   }
 
   /**
