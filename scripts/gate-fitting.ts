@@ -1,0 +1,175 @@
+// What fitting a gate model on evidence rows takes (npm run fit:semantic): the rows, a logistic
+// regression on chosen columns, the threshold rule, held-out scores by fold and by set left out, and
+// the report's table helpers.
+import type { CompiledIndex } from '../src/compiled-index/types';
+import { DEFAULT_CONTEXT_SIZE } from '../src/config';
+import type { SuiteItem } from '../src/evaluation/suite';
+import type { SemanticSettings } from '../src/retrieval/semantic';
+import type { EvidenceFeatures } from '../src/types';
+import { ENCODER_COLUMNS, type EncoderColumn, type EncoderFeatures } from './encoder';
+import { type FeatureRow, fitColumns } from './feature-comparison';
+
+export const FOLDS = 5;
+/** The share of the retrieved-right answerable questions the threshold keeps. */
+export const KEEP = 0.95;
+export const OFFTOPIC = 'offtopic';
+
+export type Column = keyof EvidenceFeatures | EncoderColumn;
+export interface Model {
+  name: string;
+  columns: readonly Column[];
+}
+export const usesEncoder = (columns: readonly Column[]) =>
+  columns.some((column) => (ENCODER_COLUMNS as readonly Column[]).includes(column));
+
+export interface Row {
+  set: string;
+  answerable: boolean;
+  /** Off-topic probes: whether this one is in the half the fit may read. */
+  development: boolean;
+  /** 0-based rank of the labelled passage, -1 when not retrieved or unlabelled. */
+  rank: number;
+  fold: number;
+  /** At the best passage by retrieval: what the model is fitted on. */
+  features: EvidenceFeatures;
+  /** At every passage the gate reads: it passes when the highest of their scores does. */
+  retrievedFeatures: EvidenceFeatures[];
+  /**
+   * The labelled passage's, when it is in the top contextSize: it reaches the generator when its own
+   * score passes (the gate's `contextOf`), and then the gate passes too.
+   */
+  labelled: EvidenceFeatures | undefined;
+  /** With --encoder: the encoder's evidence at the same passages. */
+  encoder: EncoderFeatures | undefined;
+}
+
+export function columnValue(row: Row, column: Column): number {
+  if (column in row.features) return row.features[column as keyof EvidenceFeatures];
+  const value = row.encoder?.[column as EncoderColumn];
+  if (value === undefined) throw new Error(`fit:semantic: ${column} read without --encoder`);
+  return value;
+}
+
+export const retrieved = (row: Row) => row.rank >= 0 && row.rank < DEFAULT_CONTEXT_SIZE;
+
+export interface Fitted {
+  bias: number;
+  weights: number[];
+  score: (row: Row) => number;
+}
+
+export function fitModel(rows: readonly Row[], columns: readonly Column[]): Fitted {
+  const asFeatureRow = (row: Row): FeatureRow => ({
+    set: row.set,
+    answerable: row.answerable,
+    retrieved: retrieved(row),
+    values: Object.fromEntries(columns.map((column) => [column, columnValue(row, column)])),
+  });
+  const fitted = fitColumns({ train: rows.map(asFeatureRow), columns });
+  return { ...fitted, score: (row) => fitted.score(asFeatureRow(row)) };
+}
+
+/** The rule's threshold: the highest score that keeps KEEP of the retrieved-right answerable scores. */
+export function ruleThreshold(scores: readonly number[]): number {
+  const sorted = [...scores].sort((a, b) => b - a);
+  const kept = sorted[Math.max(0, Math.ceil(KEEP * sorted.length) - 1)];
+  if (kept === undefined) throw new Error('fit:semantic: no answerable question has its passage retrieved');
+  return Math.floor(kept * 1000) / 1000;
+}
+
+export interface Judged {
+  name: string;
+  columns: readonly Column[];
+  full: Fitted;
+  /** Each development row's score from the fold model that did not see it. */
+  heldOut: Map<Row, number>;
+  threshold: number;
+  inSampleThreshold: number;
+}
+
+export function judge(rows: readonly Row[], model: Model): Judged {
+  const development = rows.filter((row) => row.development);
+  const heldOut = new Map<Row, number>();
+  for (let fold = 0; fold < FOLDS; fold++) {
+    const fitted = fitModel(
+      development.filter((row) => row.fold !== fold),
+      model.columns,
+    );
+    for (const row of development.filter((row) => row.fold === fold)) heldOut.set(row, fitted.score(row));
+  }
+  const full = fitModel(development, model.columns);
+  const keptScores = (score: (row: Row) => number) =>
+    development.filter((row) => row.answerable && retrieved(row)).map(score);
+  return {
+    ...model,
+    full,
+    heldOut,
+    threshold: ruleThreshold(keptScores((row) => heldOut.get(row) as number)),
+    inSampleThreshold: ruleThreshold(keptScores(full.score)),
+  };
+}
+
+/** Per set: answerable whose passage reaches the generator, unanswerable passing, at `threshold`. */
+export function outcomes(rows: readonly Row[], score: (row: Row) => number, threshold: number) {
+  const bySet = new Map<
+    string,
+    { kept: number; reach: number; answerable: number; pass: number; unanswerable: number }
+  >();
+  for (const row of rows) {
+    const counts = bySet.get(row.set) ?? { kept: 0, reach: 0, answerable: 0, pass: 0, unanswerable: 0 };
+    const passes = score(row) >= threshold;
+    if (row.answerable) {
+      counts.answerable++;
+      if (passes) counts.kept++;
+      if (passes && retrieved(row)) counts.reach++;
+    } else {
+      counts.unanswerable++;
+      if (passes) counts.pass++;
+    }
+    bySet.set(row.set, counts);
+  }
+  return bySet;
+}
+
+/** One development set left out: the model fitted on the other sets and the off-topic half, its rule threshold. */
+export function leftOut(options: { rows: readonly Row[]; columns: readonly Column[]; set: string }) {
+  const { rows, columns, set } = options;
+  const train = rows.filter((row) => row.development && row.set !== set);
+  const fitted = fitModel(train, columns);
+  const threshold = ruleThreshold(train.filter((r) => r.answerable && retrieved(r)).map(fitted.score));
+  const own = rows.filter((row) => row.set === set);
+  return { fitted, threshold, counts: outcomes(own, fitted.score, threshold).get(set), own };
+}
+
+export interface DevSet {
+  name: string;
+  index: CompiledIndex;
+  items: SuiteItem[];
+}
+
+export interface Candidate {
+  settings: SemanticSettings;
+  rows: Row[];
+  judged: Judged;
+  reach: number;
+  offDevelopment: number;
+}
+
+export const share = (count: number, of: number) =>
+  `${count} of ${of} (${of === 0 ? '—' : Math.round((100 * count) / of)}%)`;
+export const fixed = (value: number | undefined) => (value === undefined ? '—' : value.toFixed(3));
+export const table = (head: readonly string[], body: ReadonlyArray<readonly string[]>) => [
+  `| ${head.join(' | ')} |`,
+  `|${head.map(() => '---').join('|')}|`,
+  ...body.map((row) => `| ${row.join(' | ')} |`),
+];
+
+/** A fitted model's bias and weights, one row a column. */
+export const weightsTable = (judged: Judged) =>
+  table(
+    ['', 'weight'],
+    [
+      ['bias', fixed(judged.full.bias)],
+      ...judged.columns.map((column, k) => [column, fixed(judged.full.weights[k])]),
+    ],
+  );
