@@ -187,9 +187,17 @@ export function currentCommit(): string {
   }
 }
 
-/** Writes `text` to `path` through a temporary file beside it and a rename. */
+/**
+ * Writes `text` to `path` in the repository's format (Biome formats Markdown too, and `npm run lint`
+ * checks it), through a temporary file beside it and a rename.
+ */
 export function writeAtomically(path: string, text: string): void {
+  const formatted = execFileSync('npx', ['biome', 'format', `--stdin-file-path=${path}`], {
+    input: text,
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
   const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, text);
+  writeFileSync(temporary, formatted);
   renameSync(temporary, path);
 }
