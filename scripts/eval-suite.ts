@@ -1,42 +1,35 @@
 // npm run eval:suite -- [--only NAME,NAME] [--report FILE]
 //
 // Every evaluation set this project steers by, each in its own process, with no key (the extractive
-// stand-in): one table, one JSON report in reports/. A set whose files are not on this machine is
+// stand-in): one table, one JSON report in reports/; a full run also writes README.md's results block
+// and docs/results.md (scripts/suite-results.ts). A set whose files are not on this machine is
 // reported absent; a corpus the ingest refuses is reported "not ingestible", with the reason. Neither
 // is ever counted as a pass.
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ask, createEngine } from '../src/ask/engine';
-import {
-  addRecord,
-  emptyCounts,
-  recordOf,
-  type SuiteCounts,
-  type SuiteRecord,
-} from '../src/evaluation/suite';
+import { addRecord, emptyCounts, recordOf, type SuiteRecord } from '../src/evaluation/suite';
 import { createExtractiveClient } from '../src/generation/extractive';
-import { REFUSAL_REASONS, type RefusalReason } from '../src/types';
 import { type Preparation, sets } from './benchmark-sets';
-import { parseCommandLine, run, UsageError } from './cli';
+import { parseCommandLine, readText, run, UsageError } from './cli';
+import {
+  currentCommit,
+  LEGEND,
+  README_PATH,
+  RESULTS_PATH,
+  type RunFacts,
+  readmeBlock,
+  replaceMarkedBlock,
+  resultsDocument,
+  type SetReport,
+  setNotes,
+  suiteTable,
+  writeAtomically,
+} from './suite-results';
 import { defaultVectors, withDefaultVectors } from './vector-table';
 
 const USAGE = 'usage: npm run eval:suite -- [--only NAME,NAME] [--report FILE] [--lexical]';
-/** What one set's process sends back. */
-type SetReport =
-  | {
-      name: string;
-      status: 'measured';
-      source: string;
-      passages: number;
-      threshold: number;
-      gateSource: string;
-      skipped: number;
-      counts: SuiteCounts;
-      records: SuiteRecord[];
-    }
-  | { name: string; status: 'absent' | 'not ingestible'; reason: string };
-
 async function runSet(name: string, prepare: () => Preparation, lexical: boolean): Promise<SetReport> {
   const prepared = prepare();
   if (!prepared.ok) return { name, status: prepared.status, reason: prepared.reason };
@@ -87,75 +80,22 @@ function runInChild(name: string, lexical: boolean): Promise<SetReport> {
   });
 }
 
-const percent = (part: number, whole: number) =>
-  whole === 0 ? '—' : `${((100 * part) / whole).toFixed(0)}%`;
-const cell = (part: number, whole: number) => `${part} (${percent(part, whole)})`;
-
-// Short names for the refusal columns, so that the table fits a terminal.
-const SHORT: Record<RefusalReason, string> = {
-  invalid_question: 'invalid',
-  no_relevant_context: 'gate',
-  model_reported_no_answer: 'reader',
-  missing_citation: 'no-cite',
-  fabricated_citation: 'fab-cite',
-  unsupported_quote: 'quote',
-  ungrounded_figure: 'figure',
-  unparseable_response: 'unparseable',
-  model_unavailable: 'unavailable',
-};
-
-function byReason(counts: Partial<Record<RefusalReason, number>>): string {
-  const parts = REFUSAL_REASONS.filter((reason) => (counts[reason] ?? 0) > 0).map(
-    (reason) => `${SHORT[reason]} ${counts[reason]}`,
-  );
-  return parts.length === 0 ? '0' : parts.join(', ');
+function printTable(reports: readonly SetReport[]): void {
+  for (const line of suiteTable(reports)) console.log(line);
+  console.log('');
+  for (const note of setNotes(reports)) console.log(note);
+  console.log(`\n${LEGEND}`);
 }
 
-function printTable(reports: readonly SetReport[]): void {
-  const header = [
-    'set',
-    'answerable',
-    'correct',
-    'wrong',
-    'refused (by reason)',
-    'unanswerable',
-    'false answers',
-    'rank 1',
-    'top 3',
-    'in context',
-  ];
-  const rows = reports.map((report) => {
-    if (report.status !== 'measured') return [report.name, `${report.status}: ${report.reason}`];
-    const c = report.counts;
-    return [
-      report.name,
-      String(c.answerable),
-      cell(c.correct, c.answerable),
-      cell(c.wrong, c.answerable),
-      byReason(c.refused),
-      String(c.unanswerable),
-      cell(c.falseAnswers, c.unanswerable),
-      cell(c.rank1, c.answerable),
-      cell(c.topK, c.answerable),
-      cell(c.inContext, c.answerable),
-    ];
-  });
-  console.log(`| ${header.join(' | ')} |`);
-  console.log(`|${header.map(() => '---').join('|')}|`);
-  for (const row of rows) console.log(`| ${row.join(' | ')} |`);
-  console.log('');
-  for (const report of reports) {
-    if (report.status !== 'measured') continue;
-    const skipped = report.skipped > 0 ? `; ${report.skipped} need a model, left out` : '';
-    console.log(
-      `${report.name}: ${report.source}; ${report.passages} passages; threshold ${report.threshold} ` +
-        `(${report.gateSource})${skipped}; unanswerable refused: ${byReason(report.counts.rightlyRefused)}`,
-    );
-  }
-  console.log(
-    '\nNo key: the extractive stand-in answers. "top 3" is the labelled passage among the top contextSize ' +
-      'retrieved; "in context" among those given to the stand-in (past the gate).',
+/** A full run with both channels is the project's current result: README.md's block and docs/results.md. */
+function writeResults(options: { reports: readonly SetReport[]; run: RunFacts }): void {
+  const readme = readText(README_PATH, 'README');
+  writeAtomically(
+    README_PATH,
+    replaceMarkedBlock({ text: readme, block: readmeBlock(options), path: README_PATH }),
   );
+  writeAtomically(RESULTS_PATH, resultsDocument(options));
+  console.log(`wrote the results into ${README_PATH} (between its markers) and ${RESULTS_PATH}`);
 }
 
 const timestamp = () =>
@@ -191,6 +131,8 @@ run(async () => {
   }
   // Written before the children start, so that they do not race to write it.
   if (!values.lexical) defaultVectors();
+  // Read before the sets run, so that the figures name the code that produced them.
+  const commit = currentCommit();
   const reports: SetReport[] = [];
   for (const name of names) {
     const started = performance.now();
@@ -201,11 +143,17 @@ run(async () => {
   }
   console.log('');
   printTable(reports);
+  const channels = values.lexical ? 'lexical' : 'lexical and semantic';
+  if (values.only === undefined && !values.lexical) {
+    writeResults({ reports, run: { date: new Date().toISOString().slice(0, 10), commit, channels } });
+  } else {
+    console.log(`not written into ${README_PATH} or ${RESULTS_PATH}: only a full run with both channels is`);
+  }
   const path = values.report ?? join('reports', `eval-suite-${timestamp()}.json`);
   mkdirSync(join(path, '..'), { recursive: true });
   writeFileSync(
     path,
-    `${JSON.stringify({ date: new Date().toISOString(), generator: 'extractive stand-in, no key', channels: values.lexical ? 'lexical' : 'lexical and semantic', sets: reports }, null, 1)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), generator: 'extractive stand-in, no key', commit, channels, sets: reports }, null, 1)}\n`,
   );
   console.log(`report: ${path}`);
   return 0;
