@@ -5,7 +5,6 @@
 // reported absent; a corpus the ingest refuses is reported "not ingestible", with the reason. Neither
 // is ever counted as a pass.
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ask, createEngine } from '../src/ask/engine';
 import {
@@ -18,7 +17,7 @@ import {
 import { createExtractiveClient } from '../src/generation/extractive';
 import { REFUSAL_REASONS, type RefusalReason } from '../src/types';
 import { type Preparation, sets } from './benchmark-sets';
-import { parseCommandLine, run, UsageError } from './cli';
+import { parseCommandLine, run, UsageError, writeOutput } from './cli';
 import { defaultVectors, withDefaultVectors } from './vector-table';
 
 const USAGE = 'usage: npm run eval:suite -- [--only NAME,NAME] [--report FILE] [--lexical]';
@@ -202,11 +201,11 @@ run(async () => {
   console.log('');
   printTable(reports);
   const path = values.report ?? join('reports', `eval-suite-${timestamp()}.json`);
-  mkdirSync(join(path, '..'), { recursive: true });
-  writeFileSync(
+  writeOutput({
     path,
-    `${JSON.stringify({ date: new Date().toISOString(), generator: 'extractive stand-in, no key', channels: values.lexical ? 'lexical' : 'lexical and semantic', sets: reports }, null, 1)}\n`,
-  );
+    what: 'report',
+    data: `${JSON.stringify({ date: new Date().toISOString(), generator: 'extractive stand-in, no key', channels: values.lexical ? 'lexical' : 'lexical and semantic', sets: reports }, null, 1)}\n`,
+  });
   console.log(`report: ${path}`);
   return 0;
 });

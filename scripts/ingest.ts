@@ -12,7 +12,7 @@ import {
 } from '../src/retrieval/model';
 import type { GateSettings } from '../src/types';
 import { DEFAULT_INDEX, parseCommandLine, run, shippedPromptVersion, UsageError, writeOutput } from './cli';
-import { BUNDLED_CORPUS, compileFolder } from './corpus-folder';
+import { BUNDLED_CORPUS, compileFolder, refuseOutputIntoCorpus } from './corpus-folder';
 import { shippedRelatedWords } from './wordnet';
 
 const USAGE = [
@@ -83,6 +83,7 @@ run(() => {
     USAGE,
   );
   const folder = values.corpus;
+  refuseOutputIntoCorpus({ out: values.out, folder, flag: '--out' });
   const gate = gateFor({
     folder,
     // The limits an index is checked against when loaded (INDEX_LIMITS): 0 would open the gate to everything.

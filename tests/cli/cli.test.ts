@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, ftruncateSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -454,6 +454,33 @@ describe('files the CLI reads and writes', () => {
       oneLine(result.stderr);
     },
   );
+
+  it.each([
+    ['ask', ['--replay', 'FIFO', 'How long can I borrow a DVD for?'], 'replayed reply'],
+    ['ask', ['--trace', 'FIFO'], 'trace'],
+    ['ask', ['--index', 'FIFO', 'How long can I borrow a DVD for?'], 'index'],
+    ['eval', ['--questions', 'FIFO'], 'evaluation set'],
+  ])('refuses a named pipe by name instead of waiting for a writer forever (%s %j)', (script, args, what) => {
+    const fifo = join(work, `pipe-${what.replaceAll(' ', '-')}`);
+    if (!existsSync(fifo)) expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const result = run(script, ['--index', index, ...args.map((arg) => (arg === 'FIFO' ? fifo : arg))]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`cannot read ${what} ${fifo}: it is not a regular file`);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('refuses a named pipe or a file under /proc as --save-trace instead of waiting on it', () => {
+    const fifo = join(work, 'trace-pipe');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const question = 'How long can I borrow a DVD for?';
+    const piped = run('ask', ['--index', index, '--save-trace', fifo, question]);
+    expect(piped.code).toBe(2);
+    expect(piped.stderr).toContain(`cannot write trace ${fifo}: it is not a regular file`);
+    const proc = run('ask', ['--index', index, '--save-trace', '/proc/self/comm', question]);
+    expect(proc.code).toBe(2);
+    expect(proc.stderr).toMatch(/cannot write trace \/proc\/self\/comm: E[A-Z]+/);
+    oneLine(proc.stderr);
+  });
 
   it('refuses a file over the size limit without reading it', () => {
     const huge = join(work, 'huge.json');
