@@ -69,11 +69,14 @@ describe('npm run ingest', () => {
     expect(result.stderr).toMatch(/empty/);
   });
 
-  it.each([['3'], ['-0.1'], [''], ['abc'], ['0'], ['1']])('rejects a threshold of %j', (value) => {
-    const result = run('ingest', [`--threshold=${value}`, '--out', join(work, 'x.json')]);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/--threshold takes a number above 0 and below 1/);
-  });
+  it.each([['3'], ['-0.1'], [''], ['abc'], ['0'], ['1'], ['0.0001']])(
+    'rejects a threshold of %j',
+    (value) => {
+      const result = run('ingest', [`--threshold=${value}`, '--out', join(work, 'x.json')]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/--threshold takes a number from 0.01 to below 1/);
+    },
+  );
 
   it.each([['/dev/null'], ['answer.v0'], ['prompts/answer.v2.md']])(
     'writes no index for a prompt this build does not ship (--prompt %s)',
