@@ -22,8 +22,14 @@ export const EvalQuestionSchema = z
     answerable: z.boolean(),
     /** The passage that answers it (answerable questions only). */
     passage: z.string().min(1).optional(),
-    /** Strings a correct answer must contain, compared without regard to case. */
-    mustContain: z.array(z.string().min(1)).optional(),
+    /** Strings a correct answer must contain, compared without regard to case; an empty list would pass any answer. */
+    mustContain: z
+      .array(z.string().min(1))
+      .min(
+        1,
+        'mustContain lists at least one text a correct answer must hold: an empty list passes any answer',
+      )
+      .optional(),
     /** The gate cannot decide it and the stand-in cannot either: without a model it is SKIP, never PASS. */
     requiresModel: z.boolean().optional(),
     /**
