@@ -134,7 +134,11 @@ function KeySettings({ settings, onSave, onForget }: SettingsPanelProps) {
         </p>
         <div class="settings-actions">
           <button type="submit">Save</button>
-          <button type="button" onClick={forget} disabled={settings.apiKey === undefined}>
+          <button
+            type="button"
+            onClick={forget}
+            disabled={settings.apiKey === undefined && !looksLikeApiKey(settings.model)}
+          >
             Forget key
           </button>
         </div>
