@@ -5,9 +5,11 @@ import type { Engine } from '../../ask/engine-setup';
 import { gate } from '../../ask/gate';
 import { checkIndex } from '../../compiled-index/check';
 import { type OnProgress, unpackColumns } from '../../compiled-index/wire';
+import { isFramed } from '../ask/framing';
 import type { ClaudeLoader } from '../ask/lazy-claude';
 import { buildInWorker } from '../own-documents/corpus-build';
 import { chunks } from './chunks';
+import { FramedCover } from './framed-cover';
 import { loadInWorker } from './index-loading';
 import { Root } from './root';
 import { UpdateNotice } from './update-notice';
@@ -79,8 +81,17 @@ function ready(engine: Engine) {
   }
 }
 
+// A framed page is covered and inert, and reads nothing from this device's storage: a remembered key
+// (or kept documents) is never used inside a frame (src/ui/ask/framing.ts).
+const framed = isFramed(window);
 const app = document.getElementById('app');
 if (app) {
+  if (framed) {
+    app.setAttribute('inert', '');
+    const cover = document.createElement('div');
+    document.body.append(cover);
+    render(<FramedCover href={window.location.href} />, cover);
+  }
   render(
     <>
       <UpdateNotice />
@@ -89,10 +100,14 @@ if (app) {
         onReady={ready}
         buildCorpus={buildCorpus}
         loadClaude={loadClaude}
-        storages={{
-          local: storage(() => window.localStorage),
-          session: storage(() => window.sessionStorage),
-        }}
+        storages={
+          framed
+            ? {}
+            : {
+                local: storage(() => window.localStorage),
+                session: storage(() => window.sessionStorage),
+              }
+        }
       />
     </>,
     app,
