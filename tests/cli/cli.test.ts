@@ -294,6 +294,10 @@ describe('npm run ask', () => {
   });
 });
 
+// A test here saves a trace and replays it: up to five processes, which took over 30 s on two cores
+// shared with three other full test runs (2026-12-05).
+const TRACE_TIMEOUT = 90_000;
+
 describe('npm run ask -- --trace', () => {
   const traceOf = (question: string, name: string) => {
     const file = join(work, name);
@@ -319,7 +323,7 @@ describe('npm run ask -- --trace', () => {
       traceOf('Does the library sell coffee?', 'coffee.json'),
     ]);
     expect(refusal.stdout).toMatch(/^same verdict: refused: no_relevant_context$/m);
-  }, 30_000);
+  }, TRACE_TIMEOUT);
 
   it('replays the stand-in’s own no-answer to the same verdict: its words are its own, not a model’s', () => {
     const refusal = run('ask', [
@@ -329,7 +333,7 @@ describe('npm run ask -- --trace', () => {
       traceOf('how many pets can I bring to the study rooms?', 'pets.json'),
     ]);
     expect(refusal.stdout).toMatch(/^same verdict: refused: model_reported_no_answer$/m);
-  }, 30_000);
+  }, TRACE_TIMEOUT);
 
   it('replays the recorded reply, not a new one: a replayed fabricated citation is refused again', () => {
     const traced = join(work, 'fabricated.json');
@@ -346,7 +350,7 @@ describe('npm run ask -- --trace', () => {
     expect(run('ask', ['--index', index, '--trace', traced]).stdout).toMatch(
       /^same verdict: refused: fabricated_citation$/m,
     );
-  }, 30_000);
+  }, TRACE_TIMEOUT);
 
   it('says when another index decides it differently, and when the passages it rested on have changed', () => {
     const dvd = traceOf('How long can I borrow a DVD for?', 'dvd-again.json');
@@ -365,7 +369,7 @@ describe('npm run ask -- --trace', () => {
     expect(garden.stdout).toMatch(
       /the index has changed since the trace was made: 02-borrowing#loan-periods is no longer in the index/,
     );
-  }, 30_000);
+  }, TRACE_TIMEOUT);
 
   it('does not replay a trace with a forged answer as the same verdict, and names the field', () => {
     const dvd = traceOf('How long can I borrow a DVD for?', 'dvd-forged.json');
@@ -378,7 +382,7 @@ describe('npm run ask -- --trace', () => {
     expect(replayed.stdout).toMatch(
       /^ {2}answer differs: recorded "DVDs can be borrowed for 99 days\.", the replay gives "/m,
     );
-  }, 30_000);
+  }, TRACE_TIMEOUT);
 
   it('rejects a file that is not a trace, and a question given with --trace', () => {
     const bad = join(work, 'not-a-trace.json');
@@ -389,7 +393,7 @@ describe('npm run ask -- --trace', () => {
     const both = run('ask', ['--index', index, '--trace', bad, 'a question']);
     expect(both.code).toBe(2);
     expect(both.stderr).toMatch(/--trace replays the trace's own question/);
-  }, 30_000);
+  }, TRACE_TIMEOUT);
 });
 
 describe('npm run ask: waiting for Claude', () => {

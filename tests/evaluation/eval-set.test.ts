@@ -37,7 +37,7 @@ describe('parseEvalSet', () => {
   });
 
   it.each([
-    [[{ question: 'q', answerable: true }], /needs `passage` and `mustContain`/],
+    [[{ question: 'q', answerable: true }], /needs `passage`/],
     [[{ question: 'q', answerable: false, passage: 'a#b' }], /has no `passage`/],
     [[{ question: 'q', answerable: false, extra: 1 }], /extra/],
     [[], /\(root\)/],
