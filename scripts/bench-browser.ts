@@ -7,7 +7,7 @@
 // Worker, so this should stay short), and retrieve plus gate per question, in the page. Prints a table
 // and writes the report as JSON to DIR/browser-<time>.json and DIR/browser-latest.json.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
@@ -18,7 +18,7 @@ import { launchBrowser } from '../tests/e2e/browser';
 import { startStaticServer } from '../tests/e2e/server';
 import { CORPUS_SETTINGS, makeCorpus, makeQueries } from './bench/corpus';
 import { machineFacts, percentile } from './bench/run-bench';
-import { parseCommandLine, run, UsageError } from './cli';
+import { parseCommandLine, run, UsageError, writeOutput } from './cli';
 
 const USAGE = 'usage: npm run bench:browser -- [--passages N] [--queries N] [--repeats N] [--out DIR]';
 function positive(text: string | undefined, fallback: number, flag: string): number {
@@ -72,7 +72,7 @@ run(async () => {
   const work = resolve(values.out, 'browser');
   mkdirSync(work, { recursive: true });
   const indexFile = join(work, `index-${passageCount}.bin`);
-  writeFileSync(indexFile, bytes);
+  writeOutput({ path: indexFile, what: 'index', data: bytes });
 
   log('building the site around it (vite build)');
   const site = join(work, 'site');
@@ -194,8 +194,8 @@ run(async () => {
   const json = `${JSON.stringify(report, null, 2)}\n`;
   const stamp = report.date.replace(/\.\d+(?=Z$)/u, '').replaceAll(':', '-');
   const file = join(values.out, `browser-${stamp}.json`);
-  writeFileSync(file, json);
-  writeFileSync(join(values.out, 'browser-latest.json'), json);
+  writeOutput({ path: file, what: 'report', data: json });
+  writeOutput({ path: join(values.out, 'browser-latest.json'), what: 'report', data: json });
   log(`wrote ${file} and ${join(values.out, 'browser-latest.json')}`);
   return 0;
 });

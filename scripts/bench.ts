@@ -3,13 +3,13 @@
 // sourcebound, MiniSearch and FlexSearch on the same synthetic corpora and known-item queries (issue 5):
 // build time, saved size raw and gzipped, load time, query latency, memory, hit@1 and MRR@10. Prints a
 // table per corpus size and writes the whole report as JSON to DIR/report-<time>.json and DIR/latest.json.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_RETRIEVAL_MODEL, RETRIEVAL_MODELS } from '../src/retrieval/model';
 import { CONTENDERS, sourceboundWith } from './bench/contenders';
 import { FULL_QUERIES, FULL_SIZES, QUICK_QUERIES, QUICK_SIZES, runBench } from './bench/run-bench';
 import { formatReport } from './bench/table';
-import { parseCommandLine, run, UsageError } from './cli';
+import { parseCommandLine, run, UsageError, writeOutput } from './cli';
 
 const USAGE =
   'usage: npm run bench -- [--quick] [--sizes 1000,10000,100000] [--queries N] [--model bm25|tfidf] [--out DIR]';
@@ -74,8 +74,8 @@ run(async () => {
   mkdirSync(values.out, { recursive: true });
   const json = `${JSON.stringify(report, null, 2)}\n`;
   const file = join(values.out, `report-${fileStamp(report.date)}.json`);
-  writeFileSync(file, json);
-  writeFileSync(join(values.out, 'latest.json'), json);
+  writeOutput({ path: file, what: 'report', data: json });
+  writeOutput({ path: join(values.out, 'latest.json'), what: 'report', data: json });
   console.error(`bench: wrote ${file} and ${join(values.out, 'latest.json')}`);
   return 0;
 });

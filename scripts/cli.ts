@@ -1,6 +1,16 @@
 // What the command-line scripts share: reading files with errors that name them, the index, the key.
 import { execFileSync } from 'node:child_process';
-import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  type Stats,
+  statSync,
+} from 'node:fs';
 import { dirname } from 'node:path';
 import { format, type ParseArgsConfig, parseArgs } from 'node:util';
 import { parseIndex } from '../src/compiled-index/parse';
@@ -10,6 +20,7 @@ import { createClaudeClient, DEFAULT_MODEL } from '../src/generation/claude';
 import { createExtractiveClient } from '../src/generation/extractive';
 import { isShippedPromptVersion, SHIPPED_PROMPT_VERSIONS } from '../src/prompt-versions';
 import type { GenerationClient } from '../src/types';
+import { writeAtomically } from './atomic-write';
 import { visible } from './terminal';
 
 export const DEFAULT_INDEX = 'generated/index.bin';
@@ -34,16 +45,17 @@ export function readBytes(options: { path: string; what: string; limit: number }
   const { path, what, limit } = options;
   let descriptor: number;
   try {
-    descriptor = openSync(path, 'r');
+    // Looked at before it is opened: opening a named pipe waits for a writer, forever if none comes.
+    refuseIrregular({ stats: statSync(path), path, what });
+    // And opened without waiting, in case a pipe took the file's place since.
+    descriptor = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (error) {
+    if (error instanceof UsageError) throw error;
     throw new UsageError(`cannot read ${what} ${path}: ${codeOf(error)}`);
   }
   try {
     const stats = fstatSync(descriptor);
-    if (!stats.isFile()) {
-      const kind = stats.isDirectory() ? 'a directory' : 'not a regular file';
-      throw new UsageError(`cannot read ${what} ${path}: it is ${kind}`);
-    }
+    refuseIrregular({ stats, path, what });
     if (stats.size > limit) {
       throw new UsageError(
         `cannot read ${what} ${path}: ${stats.size} bytes, over the limit of ${limit} bytes`,
@@ -63,6 +75,13 @@ export function readBytes(options: { path: string; what: string; limit: number }
   } finally {
     closeSync(descriptor);
   }
+}
+
+function refuseIrregular(options: { stats: Stats; path: string; what: string }): void {
+  const { stats, path, what } = options;
+  if (stats.isFile()) return;
+  const kind = stats.isDirectory() ? 'a directory' : 'not a regular file';
+  throw new UsageError(`cannot read ${what} ${path}: it is ${kind}`);
 }
 
 const NEWLINE = 0x0a;
@@ -95,12 +114,21 @@ export function readText(path: string, what: string): string {
   return decodeUtf8({ bytes: readBytes({ path, what, limit: MAX_TEXT_BYTES }), path, what });
 }
 
-/** Writes a file the user named, its folder made if need be; a folder in its place or no permission is one line, not a stack. */
+/**
+ * Writes a file the user named, its folder made if need be, atomically (a failed write leaves the previous
+ * file whole); a folder in its place or no permission is one line, not a stack.
+ */
 export function writeOutput(options: { path: string; what: string; data: string | Uint8Array }): void {
   try {
     mkdirSync(dirname(options.path), { recursive: true });
-    writeFileSync(options.path, options.data);
+    // A pipe, a device or a socket in the file's place is not replaced: someone else's, or a mistake.
+    const existing = statSync(options.path, { throwIfNoEntry: false });
+    if (existing !== undefined && !existing.isFile() && !existing.isDirectory()) {
+      throw new UsageError(`cannot write ${options.what} ${options.path}: it is not a regular file`);
+    }
+    writeAtomically({ path: options.path, data: options.data });
   } catch (error) {
+    if (error instanceof UsageError) throw error;
     throw new UsageError(`cannot write ${options.what} ${options.path}: ${codeOf(error)}`);
   }
 }
@@ -110,7 +138,7 @@ export function writeOutput(options: { path: string; what: string; data: string 
  * refit shows in git as a change of numbers only.
  */
 export function writeFitted(files: ReadonlyArray<{ path: string; text: string }>): void {
-  for (const { path, text } of files) writeFileSync(path, text);
+  for (const { path, text } of files) writeAtomically({ path, data: text });
   execFileSync('npx', ['biome', 'format', '--write', ...files.map(({ path }) => path)], { stdio: 'ignore' });
 }
 

@@ -2,10 +2,10 @@
 // to a folder followed (a `self -> .` link would repeat the corpus, two can loop), and every file left out
 // named with why. Shared by `npm run ingest` and the index that `ask` and `eval` build when it is missing.
 import { type Dirent, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import type { SourceFile } from '../src/ingest/chunk';
 import { type CompiledCorpus, type CompileOptions, compileCorpus } from '../src/ingest/compile';
-import { docKindOf, MAX_FILE_BYTES, notADocument } from '../src/ingest/doc-files';
+import { DOC_EXTENSIONS_IN_WORDS, docKindOf, MAX_FILE_BYTES, notADocument } from '../src/ingest/doc-files';
 import { IngestError } from '../src/ingest/errors';
 import { describeLeftOut, type LeftOut } from '../src/ingest/left-out';
 import { readText, UsageError } from './cli';
@@ -189,5 +189,35 @@ export function compileFolder(
       throw new UsageError(`ingest of ${folder} failed:\n  ${problems.join('\n  ')}`);
     }
     throw error;
+  }
+}
+
+/** `path` with every link in it resolved, as far as it exists: a file not yet written is its folder's real path. */
+function realPathOf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    const parent = dirname(path);
+    return parent === path ? path : join(realPathOf(parent), basename(path));
+  }
+}
+
+/**
+ * Refuses an output that would overwrite a document or land inside the corpus it is built from: an index
+ * written there would replace a document, or be read as one by the next ingest.
+ */
+export function refuseOutputIntoCorpus(options: { out: string; folder: string; flag: string }): void {
+  const { out, folder, flag } = options;
+  if (docKindOf(out) !== undefined) {
+    throw new UsageError(
+      `${flag} ${out} names a document file (${DOC_EXTENSIONS_IN_WORDS}): an index is never written over one; choose a name such as index.bin`,
+    );
+  }
+  const realFolder = realPathOf(resolve(folder));
+  const realOut = realPathOf(resolve(out));
+  if (realOut === realFolder || realOut.startsWith(`${realFolder}${sep}`)) {
+    throw new UsageError(
+      `${flag} ${out} lies inside the corpus folder ${folder}: write the index outside the documents it is built from`,
+    );
   }
 }

@@ -6,15 +6,16 @@
 // reported absent; a corpus the ingest refuses is reported "not ingestible", with the reason. Neither
 // is ever counted as a pass.
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ask, createEngine } from '../src/ask/engine';
 import { addRecord, emptyCounts, recordOf, type SuiteRecord } from '../src/evaluation/suite';
 import { createExtractiveClient } from '../src/generation/extractive';
+import { writeAtomically } from './atomic-write';
 import { type Preparation, sets } from './benchmark-sets';
-import { parseCommandLine, readText, run, UsageError } from './cli';
+import { parseCommandLine, readText, run, UsageError, writeOutput } from './cli';
 import {
   currentCommit,
+  formatted,
   LEGEND,
   README_PATH,
   RESULTS_PATH,
@@ -25,7 +26,6 @@ import {
   type SetReport,
   setNotes,
   suiteTable,
-  writeAtomically,
 } from './suite-results';
 import { defaultVectors, withDefaultVectors } from './vector-table';
 
@@ -90,11 +90,14 @@ function printTable(reports: readonly SetReport[]): void {
 /** A full run with both channels is the project's current result: README.md's block and docs/results.md. */
 function writeResults(options: { reports: readonly SetReport[]; run: RunFacts }): void {
   const readme = readText(README_PATH, 'README');
-  writeAtomically(
-    README_PATH,
-    replaceMarkedBlock({ text: readme, block: readmeBlock(options), path: README_PATH }),
-  );
-  writeAtomically(RESULTS_PATH, resultsDocument(options));
+  writeAtomically({
+    path: README_PATH,
+    data: formatted(
+      README_PATH,
+      replaceMarkedBlock({ text: readme, block: readmeBlock(options), path: README_PATH }),
+    ),
+  });
+  writeAtomically({ path: RESULTS_PATH, data: formatted(RESULTS_PATH, resultsDocument(options)) });
   console.log(`wrote the results into ${README_PATH} (between its markers) and ${RESULTS_PATH}`);
 }
 
@@ -150,11 +153,11 @@ run(async () => {
     console.log(`not written into ${README_PATH} or ${RESULTS_PATH}: only a full run with both channels is`);
   }
   const path = values.report ?? join('reports', `eval-suite-${timestamp()}.json`);
-  mkdirSync(join(path, '..'), { recursive: true });
-  writeFileSync(
+  writeOutput({
     path,
-    `${JSON.stringify({ date: new Date().toISOString(), generator: 'extractive stand-in, no key', commit, channels, sets: reports }, null, 1)}\n`,
-  );
+    what: 'report',
+    data: `${JSON.stringify({ date: new Date().toISOString(), generator: 'extractive stand-in, no key', commit, channels, sets: reports }, null, 1)}\n`,
+  });
   console.log(`report: ${path}`);
   return 0;
 });

@@ -1,6 +1,7 @@
 // npm run ingest -- [--corpus DIR] [--out FILE] [--prompt VERSION] [--threshold N] [--min-margin N] [--model bm25|tfidf] [--no-thesaurus] [--follow-links] [--strict] [--quiet]
 import { relative, resolve } from 'node:path';
 import { serializeIndex } from '../src/compiled-index/parse';
+import { INDEX_LIMITS } from '../src/compiled-index/version';
 import { DEFAULT_GATE, uncalibratedGate } from '../src/config';
 import { describeLeftOut } from '../src/ingest/left-out';
 import { CURRENT_PROMPT_VERSION } from '../src/prompt-versions';
@@ -12,7 +13,7 @@ import {
 } from '../src/retrieval/model';
 import type { GateSettings } from '../src/types';
 import { DEFAULT_INDEX, parseCommandLine, run, shippedPromptVersion, UsageError, writeOutput } from './cli';
-import { BUNDLED_CORPUS, compileFolder } from './corpus-folder';
+import { BUNDLED_CORPUS, compileFolder, refuseOutputIntoCorpus } from './corpus-folder';
 import { shippedRelatedWords } from './wordnet';
 
 const USAGE = [
@@ -24,14 +25,15 @@ const USAGE = [
   '       --follow-links: read a linked file that lies outside DIR (left out by default).',
 ].join('\n');
 
-/** A number from the command line within [low, high], or strictly between them when `open`. */
-function score(options: { value: string | undefined; flag: string; open: boolean }): number | undefined {
-  const { value, flag, open } = options;
+/** A number from the command line within [0, 1], or within the limits an index's threshold is held to when `threshold`. */
+function score(options: { value: string | undefined; flag: string; threshold: boolean }): number | undefined {
+  const { value, flag, threshold } = options;
   if (value === undefined) return undefined;
   const number = Number(value);
-  const inside = open ? number > 0 && number < 1 : number >= 0 && number <= 1;
+  const { atLeast, below } = INDEX_LIMITS.threshold;
+  const inside = threshold ? number >= atLeast && number < below : number >= 0 && number <= 1;
   if (value.trim() === '' || !Number.isFinite(number) || !inside) {
-    const range = open ? 'above 0 and below 1' : 'from 0 to 1';
+    const range = threshold ? `from ${atLeast} to below ${below}` : 'from 0 to 1';
     throw new UsageError(`${flag} takes a number ${range}, not ${JSON.stringify(value)}`);
   }
   return number;
@@ -83,11 +85,12 @@ run(() => {
     USAGE,
   );
   const folder = values.corpus;
+  refuseOutputIntoCorpus({ out: values.out, folder, flag: '--out' });
   const gate = gateFor({
     folder,
     // The limits an index is checked against when loaded (INDEX_LIMITS): 0 would open the gate to everything.
-    threshold: score({ value: values.threshold, flag: '--threshold', open: true }),
-    minMargin: score({ value: values['min-margin'], flag: '--min-margin', open: false }),
+    threshold: score({ value: values.threshold, flag: '--threshold', threshold: true }),
+    minMargin: score({ value: values['min-margin'], flag: '--min-margin', threshold: false }),
   });
   const promptVersion = shippedPromptVersion(values.prompt);
 

@@ -1,6 +1,7 @@
 // How results read in a terminal.
 import { describeReading } from '../src/ask/reading-words';
 import { explainRefusal } from '../src/ask/reasons';
+import { describeBudgetCut } from '../src/generation/budget';
 import { formatScore } from '../src/retrieval/score-format';
 import type { AskResult, Scored } from '../src/types';
 
@@ -35,6 +36,8 @@ export function describe(result: AskResult): string {
     lines.push(`  ${summary} ${nextStep}`);
     if (result.generator !== undefined) lines.push(`generator: ${result.generator.name}`);
   }
+  const cut = describeBudgetCut(result.budget);
+  if (cut !== undefined) lines.push(cut);
   lines.push('', `retrieved passages (threshold ${formatScore(result.threshold)} marked |):`);
   lines.push(...scoreLines(result.passages, result.threshold));
   lines.push(`prompt: ${result.promptVersion}`);

@@ -2,7 +2,6 @@
 // between its markers, and docs/results.md. Formatting is pure; the files are written atomically (a
 // temporary file beside the target, then a rename), so a run that fails leaves the old text whole.
 import { execFileSync } from 'node:child_process';
-import { renameSync, writeFileSync } from 'node:fs';
 import type { SuiteCounts, SuiteRecord } from '../src/evaluation/suite';
 import { REFUSAL_REASONS, type RefusalReason } from '../src/types';
 
@@ -188,16 +187,13 @@ export function currentCommit(): string {
 }
 
 /**
- * Writes `text` to `path` in the repository's format (Biome formats Markdown too, and `npm run lint`
- * checks it), through a temporary file beside it and a rename.
+ * `text` in the repository's format (Biome formats Markdown too, and `npm run lint` checks it), to be
+ * written with `writeAtomically`.
  */
-export function writeAtomically(path: string, text: string): void {
-  const formatted = execFileSync('npx', ['biome', 'format', `--stdin-file-path=${path}`], {
+export function formatted(path: string, text: string): string {
+  return execFileSync('npx', ['biome', 'format', `--stdin-file-path=${path}`], {
     input: text,
     encoding: 'utf8',
     maxBuffer: 16 * 1024 * 1024,
   });
-  const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, formatted);
-  renameSync(temporary, path);
 }

@@ -4,13 +4,13 @@
 // src/text/proper-names.ts (wordNetNames) and src/text/antonyms.ts (wordNetAntonyms). Derived lists, like
 // the reader's fitted model: committed so that the page and the command line need no WordNet, rewritten
 // by this command alone. tests/text/wordnet-lists.test.ts fails when one no longer matches WordNet.
-import { writeFileSync } from 'node:fs';
+import { writeAtomically } from './atomic-write';
 import { run } from './cli';
 import { wordNetModules } from './wordnet';
 
 run(() => {
   for (const { path, source } of wordNetModules()) {
-    writeFileSync(path, source);
+    writeAtomically({ path, data: source });
     console.log(`wrote ${path}`);
   }
   return 0;

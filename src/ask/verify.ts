@@ -1,6 +1,7 @@
 import type { VerificationRule } from '../generation/reply-version';
 import { extractFiguresInside, type Figure, figuresNotHeld } from '../text/figures';
 import { checkQuote } from '../text/quotes';
+import { unreadableCount } from '../text/unreadable-counts';
 import type { Citation, FailedCheck, Passage, QuotedSpan, Reply } from '../types';
 
 const HAS_WORDS = /[\p{L}\p{N}]/u;
@@ -109,6 +110,15 @@ export function verify(
       reason: 'ungrounded_figure',
       detail: `the answer states ${JSON.stringify(ungrounded.text)}, which ${where}`,
       failed: { kind: 'figure', figure: ungrounded.text, checkedAgainst: ids },
+    };
+  }
+  const unreadable = unreadableCount(reply.answer);
+  if (unreadable !== undefined) {
+    return {
+      ok: false,
+      reason: 'ungrounded_figure',
+      detail: `the answer counts ${JSON.stringify(unreadable)} in words the verifier cannot read as a number (it reads digits of any script, English number words and Chinese numerals), so its figure cannot be checked`,
+      failed: { kind: 'figure', figure: unreadable, checkedAgainst: cited.map((passage) => passage.id) },
     };
   }
   return { ok: true, citations: [...new Set(citations.map(({ id }) => id))], quotes };

@@ -80,9 +80,9 @@ const GateSettingsSchema = z.object({
   threshold: z
     .number()
     .check(
-      z.gt(
-        threshold.above,
-        `the threshold must be above ${threshold.above}: at ${threshold.above} the gate lets every question through`,
+      z.gte(
+        threshold.atLeast,
+        `the threshold must be at least ${threshold.atLeast}: below it the gate lets nearly every question through (the file's checksum shows it is undamaged, not who set its threshold)`,
       ),
       z.lt(
         threshold.below,

@@ -17,7 +17,12 @@ export class IndexLoadError extends Error {
 
 /** What an index may set the gate and context to: a file from elsewhere cannot open the gate or flood the context. */
 export const INDEX_LIMITS = {
-  /** Exclusive at both ends: 0 would let everything through, 1 nothing. */
-  threshold: { above: 0, below: 1 },
+  /**
+   * At least `atLeast`, below `below` (1 would refuse everything). The floor is a bound, not a fit: the
+   * lowest threshold any calibration here has given is 0.081 (the semantic channel, semantic-model.ts),
+   * and at 0.0001 one shared word in a long passage opens the gate. An index's SHA-256 proves it is
+   * undamaged, not who wrote it, so a rewritten header must not be able to open the gate.
+   */
+  threshold: { atLeast: 0.01, below: 1 },
   contextSize: { min: 1, max: 10 },
 } as const;

@@ -22,8 +22,18 @@ export const EvalQuestionSchema = z
     answerable: z.boolean(),
     /** The passage that answers it (answerable questions only). */
     passage: z.string().min(1).optional(),
-    /** Strings a correct answer must contain, compared without regard to case. */
-    mustContain: z.array(z.string().min(1)).optional(),
+    /**
+     * Strings a correct answer must contain, compared without regard to case. Left out, an answer is judged
+     * by the passage it cites alone (a question labelled in the page); an empty list is refused, since it
+     * reads as a check and checks nothing.
+     */
+    mustContain: z
+      .array(z.string().min(1))
+      .min(
+        1,
+        'mustContain lists at least one text a correct answer must hold: an empty list passes any answer (leave it out to judge by the cited passage alone)',
+      )
+      .optional(),
     /** The gate cannot decide it and the stand-in cannot either: without a model it is SKIP, never PASS. */
     requiresModel: z.boolean().optional(),
     /**
@@ -35,10 +45,11 @@ export const EvalQuestionSchema = z
   })
   .strict()
   .superRefine((item, context) => {
-    if (item.answerable && (item.passage === undefined || item.mustContain === undefined)) {
+    if (item.answerable && item.passage === undefined) {
       context.addIssue({
         code: 'custom',
-        message: 'an answerable question needs `passage` and `mustContain`',
+        message:
+          'an answerable question needs `passage` (and `mustContain`, unless the cited passage alone decides)',
       });
     }
     if (!item.answerable && (item.passage !== undefined || item.mustContain !== undefined)) {

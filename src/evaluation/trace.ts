@@ -4,6 +4,7 @@
 // changed since, the trace says whether the passages it rested on are still the same.
 import { z } from 'zod';
 import { ask, type Engine } from '../ask/engine';
+import { createExtractiveClient } from '../generation/extractive';
 import { createOutcomeReplayClient, createReplayClient } from '../generation/replay';
 import { parseReply } from '../generation/reply';
 import { replyVersionOf } from '../generation/reply-version';
@@ -152,10 +153,16 @@ const listed = (records: PassageRecords | AskResult['passages']) =>
 const quotedText = (quotes: ReadonlyArray<{ id: string; quote: string }>) =>
   quotes.map(({ id, quote }) => ({ id, quote }));
 
-export function verdictDifferences(trace: Trace, result: AskResult): Difference[] {
+/**
+ * Every field of the verdict and of what decided it that `result` (replayed on a gate whose source is
+ * `gateSource`) does not share with the trace.
+ */
+export function verdictDifferences(trace: Trace, result: AskResult, gateSource: string): Difference[] {
   const recorded = trace.verdict;
   const fields: Array<[string, unknown, unknown]> = [
     ['status', recorded.status, result.status],
+    ['threshold', trace.threshold, result.threshold],
+    ['threshold source', trace.thresholdSource, gateSource],
     ['prompt version', trace.promptVersion, result.promptVersion],
     ['semantic channel', trace.semantic ?? 'off', result.semantic ?? 'off'],
     [
@@ -263,6 +270,28 @@ function clientFor(trace: Trace): GenerationClient {
   });
 }
 
+const STAND_IN_REPLY = "the stand-in's own reply, word for word";
+const NOT_STAND_IN_REPLY = 'a reply the stand-in does not give on this context';
+
+/**
+ * Whether the generator the trace names is the one that wrote its reply, as far as can be known offline.
+ * The stand-in is deterministic: asked again, it gives its recorded reply word for word, and no other
+ * generator's reply. A stand-in's reply labelled as Claude's, or Claude's labelled as the stand-in's
+ * (whose no-answer words are shown unchecked), is a difference.
+ */
+async function generatorDifference(trace: Trace, engine: Engine): Promise<Difference | undefined> {
+  if (trace.raw === undefined || trace.generator === undefined) return undefined;
+  const again = await ask({ engine, client: createExtractiveClient(), question: trace.question });
+  if (again.generator?.kind !== 'extractive') return undefined;
+  const standIns = again.raw === trace.raw;
+  if (standIns === (trace.generator.kind === 'extractive')) return undefined;
+  return {
+    field: 'generator',
+    recorded: JSON.stringify(trace.generator),
+    now: standIns ? STAND_IN_REPLY : NOT_STAND_IN_REPLY,
+  };
+}
+
 /**
  * Replays `trace` on `engine` (whose index file hashes to `indexHash`). When the index has changed, the
  * replay goes ahead only if every passage the result was decided on (all it retrieved) is still there
@@ -284,7 +313,9 @@ export async function replayTrace(trace: Trace, engine: Engine, indexHash: strin
   const result = await ask({ engine, client: clientFor(trace), question: trace.question });
   const recorded = verdictOf(trace.verdict);
   const now = result.status === 'answered' ? 'answered' : `refused: ${result.reason}`;
-  const differences = verdictDifferences(trace, result);
+  const differences = verdictDifferences(trace, result, engine.gate.source);
+  const generator = await generatorDifference(trace, engine);
+  if (generator !== undefined) differences.push(generator);
   if (differences.length > 0) return { outcome: 'different', recorded, now, differences, result };
   return { outcome: 'same', verdict: now, indexChanged };
 }

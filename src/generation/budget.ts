@@ -128,3 +128,23 @@ export function fitToBudget(options: {
   const sentChars = sent.reduce((sum, passage) => sum + passage.text.length, 0);
   return { passages: sent, budget: { maxChars, sentChars, elided } };
 }
+
+/**
+ * What the request's budget left out of the passages the generator was sent, in one sentence; undefined
+ * when every passage went whole. The CLI and the page both say it: an answer read from part of a table
+ * is news the reader needs, not a field of the JSON alone.
+ */
+export function describeBudgetCut(budget: ContextBudget | undefined): string | undefined {
+  if (budget === undefined || budget.elided.length === 0) return undefined;
+  const cuts = budget.elided.map(({ id, rows, chars }) => {
+    const parts = [
+      ...(rows > 0 ? [plural(rows, 'table row')] : []),
+      ...(chars > 0 ? [plural(chars, 'character')] : []),
+    ];
+    return `${id} (${parts.join(', ') || 'shortened'} left out)`;
+  });
+  return (
+    `Part of the context was not sent: the request's budget of ${plural(budget.maxChars, 'character')} ` +
+    `cut ${cuts.join('; ')}. The answer was read from the rest; every quote is still checked against the whole passage.`
+  );
+}

@@ -4,6 +4,8 @@
 
 const DECIMAL_DIGIT = /\p{Nd}/u;
 const ASCII_ONLY = /^\p{ASCII}*$/u;
+const FRACTION_SLASH = '\u2044';
+const LAST_DIGIT = /\d$/u;
 
 const values = new Map<number, number>();
 
@@ -45,7 +47,14 @@ export function readDigits(raw: string): DigitForm {
   let offset = 0;
   for (const char of raw) {
     const end = offset + char.length;
-    for (const folded of char.normalize('NFKC')) {
+    const normalized = char.normalize('NFKC');
+    // "1½" is one and a half: NFKC writes "1" "1⁄2", which would read as 11⁄2; a space keeps them apart.
+    if (normalized.includes(FRACTION_SLASH) && LAST_DIGIT.test(text)) {
+      text += ' ';
+      starts.push(offset);
+      ends.push(end);
+    }
+    for (const folded of normalized) {
       const piece = DECIMAL_DIGIT.test(folded) ? String(digitValue(folded.codePointAt(0) as number)) : folded;
       text += piece;
       for (let unit = 0; unit < piece.length; unit++) {

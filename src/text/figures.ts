@@ -122,7 +122,11 @@ const REST = (part: string) => `(?:${GAP}(?:and${GAP})?(?:${part})(?!${GAP}(?:${
 const BELOW_THOUSAND = `(?:${UNIT_OR_TEEN}|a)${GAP}hundred${REST(BELOW_HUNDRED)}|${BELOW_HUNDRED}`;
 const THOUSANDS = `(?:${BELOW_THOUSAND}|a)${GAP}thousand${REST(BELOW_THOUSAND)}`;
 const NUMBER_PHRASE = `(?:${BELOW_THOUSAND}|a)${GAP}million(?:${GAP}(?:${THOUSANDS})|${REST(BELOW_THOUSAND)})|${THOUSANDS}|${BELOW_THOUSAND}`;
-const QUANTITY = `(?<quantity>${DIGITS}|${NUMBER_PHRASE})`;
+// "1/2", "1 1/2", and "½" as NFKC writes it ("1⁄2", with the fraction slash; readDigits puts a space
+// between a whole number and a fraction character, so "1½" is "1 1⁄2", not "11⁄2").
+const FRACTION = String.raw`(?:\d+[^\S\n]+)?\d+[/\u2044]\d+`;
+const FRACTION_PARTS = /^(?:(?<whole>\d+)\s+)?(?<top>\d+)[/\u2044](?<bottom>\d+)$/u;
+const QUANTITY = `(?<quantity>${FRACTION}|${DIGITS}|${NUMBER_PHRASE})`;
 // "an hour", "a fortnight", "half an hour", "a BOB": an indefinite article is a count of one, "half" before
 // it a half, except where it says "per" (RATE_BEFORE).
 const ARTICLE = `(?<article>(?:half${GAP})?an?)`;
@@ -135,9 +139,13 @@ const ARTICLE_VALUES: ReadonlyMap<string, number> = new Map([
 // A figure stands on its own: not the "3" of "mp3", the "02" of "02-borrowing#holds", the "one" of
 // "a#one" or the "50" of "0.50"; a digit after a hyphen is fine, so "9:00-20:00" keeps both times and "_7
 // days_" (emphasis) keeps its figure.
-const START = String.raw`(?<![\p{L}\p{N}]|\p{L}[-_#/@.'’]|\p{N}[_#/@.:'’])`;
+// Scripts written without spaces between words (Han, kana, Thai) put a figure right against the letters
+// around it: "借期为7天" holds "7", so their letters do not join a figure to a word.
+const UNSPACED = String.raw`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}`;
+const WORD_LETTER = String.raw`(?:(?![${UNSPACED}])\p{L})`;
+const START = String.raw`(?<!${WORD_LETTER}|\p{N}|${WORD_LETTER}[-_#/@.'’]|\p{N}[_#/@.:'’])`;
 // "2nd", "one-off", "1990's", "7 days.md" end in letters; "9:0" and "0.5" are cut short.
-const END = String.raw`(?![\p{L}\p{N}]|[-_#/@.'’]\p{L}|[_#/@.:'’]\p{N})`;
+const END = String.raw`(?!${WORD_LETTER}|\p{N}|[-_#/@.'’]${WORD_LETTER}|[_#/@.:'’]\p{N})`;
 const DAY_OF_MONTH = String.raw`(?<day>0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?`;
 const MONTH = `(?<month>${[...MONTHS.keys()].sort((a, b) => b.length - a.length).join('|')})`;
 const CODE = `(?<code>${[...CURRENCY_CODES].join('|')})`;
@@ -226,6 +234,48 @@ const ORDINAL_WORDS: ReadonlyMap<string, number> = new Map(
 const ORDINAL_WORD = sticky(`${START}(?<ordinal>${longestFirst(ORDINAL_WORDS.keys())})${END}`);
 // "14th", "2nd", "21st": the number it ranks, with the suffix English gives that number ("2th" is none).
 const ORDINAL = sticky(String.raw`${START}(?<quantity>\d+)(?<suffix>st|nd|rd|th)${END}`);
+// "14/12", "12/14", "14/12/2026": a date, day and month in whichever order the values allow. Where both
+// are 12 or less ("3/4") the order cannot be told, and only the same writing holds it. A date counts
+// nothing, but is never ignored: "renew by 14/12" against a passage that says 21/12 fails.
+const NUMERIC_DATE = sticky(
+  String.raw`${START}(?<first>\d{1,2})/(?<second>\d{1,2})(?:/(?<year>\d{4}|\d{2}))?${END}`,
+);
+// "Chapter IV", "Part II", "Appendix iii": a Roman numeral, read only after a word that numbers a part of
+// a document, where it cannot be the pronoun "I" or a name ("Henry V" is not read).
+const NUMBERED_PARTS = 'chapter|part|section|volume|book|article|appendix|annex|schedule|title|act|scene';
+const ROMAN = sticky(
+  String.raw`(?<=(?<![\p{L}\p{N}])(?:${NUMBERED_PARTS})[^\S\n]+)(?<roman>[ivxlcdm]+)${END}`,
+);
+const CANONICAL_ROMAN = /^M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})$/u;
+const ROMAN_VALUES: ReadonlyMap<string, number> = new Map([
+  ['I', 1],
+  ['V', 5],
+  ['X', 10],
+  ['L', 50],
+  ['C', 100],
+  ['D', 500],
+  ['M', 1000],
+]);
+// Chinese and Japanese numerals: the digits as Intl writes them in the "hanidec" numbering system
+// ("〇一二…九"), with 零 and 两/兩 (2), and the multipliers 十 百 千 万/萬 that compose them ("十四" is 14,
+// "两千五百" 2500).
+const HAN_DIGITS: ReadonlyMap<string, number> = new Map([
+  ...[...new Intl.NumberFormat('zh-u-nu-hanidec', { useGrouping: false }).format(9_876_543_210)]
+    .reverse()
+    .map((digit, value) => [digit, value] as const),
+  ['零', 0],
+  ['两', 2],
+  ['兩', 2],
+]);
+const HAN_MULTIPLIERS: ReadonlyMap<string, number> = new Map([
+  ['十', 10],
+  ['百', 100],
+  ['千', 1000],
+  ['万', 10_000],
+  ['萬', 10_000],
+]);
+const HAN_NUMBER = sticky(`(?<han>[${[...HAN_DIGITS.keys(), ...HAN_MULTIPLIERS.keys()].join('')}]+)`);
+
 // Letters a digit is mistaken for: "O.75", "1O", "l0". At least one digit and one such letter, and only
 // digits, those letters and the separators of a number.
 const GARBLED_NUMBER = sticky(
@@ -238,9 +288,13 @@ const PRICE_DIGITS = /^[\d,'’]*\.\d\d$/u;
 const PRONOUN_BEFORE_ONE = /(?:^|[^\p{L}])(?:the|this|that|which|no|any|every|each|some)\s+$/iu;
 const PRONOUN_AFTER_ONE = /^\s+another(?!\p{L})/iu;
 // Where a figure can begin: a letter, digit or currency symbol that does not continue a word.
-const FIGURE_START = /(?<![\p{L}\p{N}])[\p{L}\p{N}$€£]/gu;
+const FIGURE_START = new RegExp(String.raw`(?<!${WORD_LETTER}|\p{N})[\p{L}\p{N}$€£]`, 'gu');
 
 function quantityValue(written: string): number {
+  const fraction = FRACTION_PARTS.exec(written)?.groups;
+  if (fraction !== undefined) {
+    return Number(fraction.whole ?? 0) + Number(fraction.top) / Number(fraction.bottom);
+  }
   if (/^\d/u.test(written)) return Number(written.replaceAll(GROUP_MARK, ''));
   // Number words: each scale word multiplies what came before it ("two hundred and fifty" is 250,
   // "fifteen hundred" 1500, "three thousand two hundred" 3200).
@@ -309,6 +363,24 @@ const READERS: readonly Reader[] = [
       return groups.suffix?.toLowerCase() === ordinalSuffix(value)
         ? { kind: 'ordinal', value, unit: '' }
         : undefined;
+    },
+  },
+  { pattern: NUMERIC_DATE, read: readNumericDate },
+  {
+    pattern: ROMAN,
+    read: (groups) => {
+      const roman = groups.roman as string;
+      const upper = roman.toUpperCase();
+      if ((roman !== upper && roman !== roman.toLowerCase()) || !CANONICAL_ROMAN.test(upper))
+        return undefined;
+      return { kind: 'number', value: romanValue(upper), unit: '' };
+    },
+  },
+  {
+    pattern: HAN_NUMBER,
+    read: (groups) => {
+      const value = hanValue(groups.han as string);
+      return value === undefined ? undefined : { kind: 'number', value, unit: '' };
     },
   },
   {
@@ -382,6 +454,56 @@ function ordinalSuffix(value: number): string {
   return ['th', 'st', 'nd', 'rd'][value % 10] ?? 'th';
 }
 
+function readNumericDate(groups: Groups, text: string, start: number, end: number): Reading | undefined {
+  const first = Number(groups.first);
+  const second = Number(groups.second);
+  if (first === 0 || second === 0 || first > 31 || second > 31 || (first > 12 && second > 12))
+    return undefined;
+  // A year written with it is part of the date: 14/12/2025 does not hold 14/12/2026.
+  const year = groups.year === undefined ? '' : `/${groups.year}`;
+  if (first > 12) return { kind: 'date', value: first, unit: `${second}${year}` };
+  if (second > 12) return { kind: 'date', value: second, unit: `${first}${year}` };
+  // "3/4": the 3rd of April or March the 4th; as with a garbled number, only the same writing holds it.
+  const written = text.slice(start, end);
+  return { kind: 'garbled', value: 0, unit: written.toLowerCase() };
+}
+
+/** "IV" → 4, "MCMXC" → 1990 (canonical numerals only, checked before). */
+function romanValue(roman: string): number {
+  let total = 0;
+  for (let at = 0; at < roman.length; at++) {
+    const value = ROMAN_VALUES.get(roman.charAt(at)) as number;
+    const next = ROMAN_VALUES.get(roman.charAt(at + 1)) ?? 0;
+    total += value < next ? -value : value;
+  }
+  return total;
+}
+
+/** "十四" → 14, "两千五百" → 2500, "二〇二六" → 2026 (digits alone are positional). */
+function hanValue(written: string): number | undefined {
+  const chars = [...written];
+  if (chars.every((char) => HAN_DIGITS.has(char))) {
+    return chars.reduce((total, char) => total * 10 + (HAN_DIGITS.get(char) as number), 0);
+  }
+  let total = 0;
+  let section = 0;
+  let digit: number | undefined;
+  for (const char of chars) {
+    const multiplier = HAN_MULTIPLIERS.get(char);
+    if (multiplier === undefined) {
+      digit = HAN_DIGITS.get(char) as number;
+    } else if (multiplier === 10_000) {
+      total += (section + (digit ?? 0)) * multiplier;
+      section = 0;
+      digit = undefined;
+    } else {
+      section += (digit ?? 1) * multiplier;
+      digit = undefined;
+    }
+  }
+  return total + section + (digit ?? 0);
+}
+
 function readDate(groups: Groups): Reading | undefined {
   const month = MONTHS.get(groups.month as string);
   if (month === undefined) return undefined;
@@ -400,6 +522,11 @@ function isPronoun(text: string, start: number, end: number): boolean {
     PRONOUN_BEFORE_ONE.test(text.slice(Math.max(0, start - 12), start)) ||
     PRONOUN_AFTER_ONE.test(text.slice(end, end + 12))
   );
+}
+
+/** Where each figure of a text ends, as offsets in the text as written. */
+export function figureEnds(text: string): Set<number> {
+  return new Set(scan(text).map(({ to }) => to));
 }
 
 /** Every figure in a text, in order of appearance, without overlaps (the longest reading wins: "7 days" is one duration, not a number and a duration). */

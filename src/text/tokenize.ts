@@ -52,9 +52,20 @@ export function wholeWord(word: string, flags: string): RegExp {
   return new RegExp(`(?<![\\p{L}\\p{N}])${word}(?![\\p{L}\\p{N}])`, flags);
 }
 
-/** Accents and other combining marks taken off, typographic apostrophes made plain: how words are read. */
+// Format characters (Unicode category Cf) are invisible and split no word: a zero-width space or a soft
+// hyphen pasted inside "bor\u200Brow" must not make two words of it.
+const FORMAT_CHARACTER = /\p{Cf}/gu;
+
+/**
+ * Accents and other combining marks taken off, invisible format characters dropped, typographic
+ * apostrophes made plain: how words are read.
+ */
 export function fold(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').replace(TYPOGRAPHIC_APOSTROPHE, "'");
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(FORMAT_CHARACTER, '')
+    .replace(TYPOGRAPHIC_APOSTROPHE, "'");
 }
 
 /**

@@ -29,6 +29,23 @@ describe('ask: the gate', () => {
     expect(result.context).toEqual([]);
   });
 
+  it('reads a question with zero-width spaces and soft hyphens inside its words as typed without them (issue 35)', async () => {
+    const library = createEngine(libraryIndex());
+    const plain = await ask({
+      engine: library,
+      client: createExtractiveClient(),
+      question: 'How long can I borrow a DVD?',
+    });
+    const hidden = await ask({
+      engine: library,
+      client: createExtractiveClient(),
+      question: 'How long can I bor\u200Brow a D\u00ADVD?',
+    });
+    expect(plain.status).toBe('answered');
+    expect(hidden.status).toBe('answered');
+    expect(hidden.passages[0]?.score).toBeCloseTo(plain.passages[0]?.score ?? Number.NaN, 10);
+  });
+
   it('refuses below the threshold and says by how much, with the passages it did find', async () => {
     const strict = tinyEngine({ threshold: 0.99 });
     const client = neverCalled();

@@ -487,3 +487,37 @@ describe('verify: figures and quotes in one text, whatever NFKC resizes', () => 
     );
   });
 });
+
+describe('verify: counts in number words the verifier cannot read (issue 35)', () => {
+  const dvdQuote = cite('a#two', '| DVDs and Blu-ray | 7 days |');
+  it.each([
+    ['Los DVD se prestan por catorce días.', 'días'],
+    ['DVD выдаются на четырнадцать дней.', 'дней'],
+    ['Οι δίσκοι δανείζονται για δεκατέσσερις ημέρες.', 'ημέρες'],
+  ])('refuses %j as unverifiable, naming the unit it counts', (answer, unit) => {
+    expect(verify({ reply: reply(answer, [dvdQuote]), ...v3 })).toMatchObject({
+      ok: false,
+      reason: 'ungrounded_figure',
+      detail: expect.stringContaining(`counts "${unit}" in words the verifier cannot read`),
+    });
+  });
+
+  it('reads a count in digits beside such a unit as a figure, checked as any other (7 días counts no "days" the quote holds)', () => {
+    expect(verify({ reply: reply('DVD: 7 días.', [dvdQuote]), ...v3 })).toMatchObject({ ok: false });
+    expect(verify({ reply: reply('DVDs: 14 days (14 días).', [dvdQuote]), ...v3 })).toMatchObject({
+      ok: false,
+      reason: 'ungrounded_figure',
+    });
+  });
+
+  it('passes an English answer, and one with letters outside ASCII that counts nothing', () => {
+    expect(verify({ reply: reply('DVDs are lent for 7 days.', [dvdQuote]), ...v3 })).toMatchObject({
+      ok: true,
+    });
+    expect(
+      verify({ reply: reply('DVDs — the café’s too — are lent for 7 days.', [dvdQuote]), ...v3 }),
+    ).toMatchObject({
+      ok: true,
+    });
+  });
+});

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, ftruncateSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -69,11 +69,14 @@ describe('npm run ingest', () => {
     expect(result.stderr).toMatch(/empty/);
   });
 
-  it.each([['3'], ['-0.1'], [''], ['abc'], ['0'], ['1']])('rejects a threshold of %j', (value) => {
-    const result = run('ingest', [`--threshold=${value}`, '--out', join(work, 'x.json')]);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/--threshold takes a number above 0 and below 1/);
-  });
+  it.each([['3'], ['-0.1'], [''], ['abc'], ['0'], ['1'], ['0.0001']])(
+    'rejects a threshold of %j',
+    (value) => {
+      const result = run('ingest', [`--threshold=${value}`, '--out', join(work, 'x.json')]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/--threshold takes a number from 0.01 to below 1/);
+    },
+  );
 
   it.each([['/dev/null'], ['answer.v0'], ['prompts/answer.v2.md']])(
     'writes no index for a prompt this build does not ship (--prompt %s)',
@@ -291,6 +294,10 @@ describe('npm run ask', () => {
   });
 });
 
+// A test here saves a trace and replays it: up to five processes, which took over 30 s on two cores
+// shared with three other full test runs (2026-12-05).
+const TRACE_TIMEOUT = 90_000;
+
 describe('npm run ask -- --trace', () => {
   const traceOf = (question: string, name: string) => {
     const file = join(work, name);
@@ -299,94 +306,118 @@ describe('npm run ask -- --trace', () => {
     return file;
   };
 
-  it('replays a saved answer and a saved gate refusal to the same verdict, on the same index', () => {
-    const answer = run('ask', [
-      '--index',
-      index,
-      '--trace',
-      traceOf('How long can I borrow a DVD for?', 'dvd.json'),
-    ]);
-    expect(answer.code).toBe(0);
-    expect(answer.stdout).toMatch(/^same verdict: answered$/m);
-    expect(answer.stderr).toMatch(/no model is called/);
-    const refusal = run('ask', [
-      '--index',
-      index,
-      '--trace',
-      traceOf('Does the library sell coffee?', 'coffee.json'),
-    ]);
-    expect(refusal.stdout).toMatch(/^same verdict: refused: no_relevant_context$/m);
-  }, 30_000);
+  it(
+    'replays a saved answer and a saved gate refusal to the same verdict, on the same index',
+    () => {
+      const answer = run('ask', [
+        '--index',
+        index,
+        '--trace',
+        traceOf('How long can I borrow a DVD for?', 'dvd.json'),
+      ]);
+      expect(answer.code).toBe(0);
+      expect(answer.stdout).toMatch(/^same verdict: answered$/m);
+      expect(answer.stderr).toMatch(/no model is called/);
+      const refusal = run('ask', [
+        '--index',
+        index,
+        '--trace',
+        traceOf('Does the library sell coffee?', 'coffee.json'),
+      ]);
+      expect(refusal.stdout).toMatch(/^same verdict: refused: no_relevant_context$/m);
+    },
+    TRACE_TIMEOUT,
+  );
 
-  it('replays the stand-in’s own no-answer to the same verdict: its words are its own, not a model’s', () => {
-    const refusal = run('ask', [
-      '--index',
-      index,
-      '--trace',
-      traceOf('how many pets can I bring to the study rooms?', 'pets.json'),
-    ]);
-    expect(refusal.stdout).toMatch(/^same verdict: refused: model_reported_no_answer$/m);
-  }, 30_000);
+  it(
+    'replays the stand-in’s own no-answer to the same verdict: its words are its own, not a model’s',
+    () => {
+      const refusal = run('ask', [
+        '--index',
+        index,
+        '--trace',
+        traceOf('how many pets can I bring to the study rooms?', 'pets.json'),
+      ]);
+      expect(refusal.stdout).toMatch(/^same verdict: refused: model_reported_no_answer$/m);
+    },
+    TRACE_TIMEOUT,
+  );
 
-  it('replays the recorded reply, not a new one: a replayed fabricated citation is refused again', () => {
-    const traced = join(work, 'fabricated.json');
-    run('ask', [
-      '--index',
-      index,
-      '--replay',
-      'tests/fixtures/replies/made-up-id.json',
-      '--save-trace',
-      traced,
-      'How long can I borrow a DVD for?',
-    ]);
-    expect(JSON.parse(readFileSync(traced, 'utf8')).verdict.reason).toBe('fabricated_citation');
-    expect(run('ask', ['--index', index, '--trace', traced]).stdout).toMatch(
-      /^same verdict: refused: fabricated_citation$/m,
-    );
-  }, 30_000);
+  it(
+    'replays the recorded reply, not a new one: a replayed fabricated citation is refused again',
+    () => {
+      const traced = join(work, 'fabricated.json');
+      run('ask', [
+        '--index',
+        index,
+        '--replay',
+        'tests/fixtures/replies/made-up-id.json',
+        '--save-trace',
+        traced,
+        'How long can I borrow a DVD for?',
+      ]);
+      expect(JSON.parse(readFileSync(traced, 'utf8')).verdict.reason).toBe('fabricated_citation');
+      expect(run('ask', ['--index', index, '--trace', traced]).stdout).toMatch(
+        /^same verdict: refused: fabricated_citation$/m,
+      );
+    },
+    TRACE_TIMEOUT,
+  );
 
-  it('says when another index decides it differently, and when the passages it rested on have changed', () => {
-    const dvd = traceOf('How long can I borrow a DVD for?', 'dvd-again.json');
-    const strict = join(work, 'strict.bin');
-    run('ingest', ['--corpus', 'corpus', '--out', strict, '--threshold', '0.9']);
-    const different = run('ask', ['--index', strict, '--trace', dvd]);
-    expect(different.code).toBe(1);
-    expect(different.stdout).toMatch(
-      /DIFFERENT verdict: the trace recorded answered, the replay gives refused: no_relevant_context/,
-    );
+  it(
+    'says when another index decides it differently, and when the passages it rested on have changed',
+    () => {
+      const dvd = traceOf('How long can I borrow a DVD for?', 'dvd-again.json');
+      const strict = join(work, 'strict.bin');
+      run('ingest', ['--corpus', 'corpus', '--out', strict, '--threshold', '0.9']);
+      const different = run('ask', ['--index', strict, '--trace', dvd]);
+      expect(different.code).toBe(1);
+      expect(different.stdout).toMatch(
+        /DIFFERENT verdict: the trace recorded answered, the replay gives refused: no_relevant_context/,
+      );
 
-    const other = join(work, 'garden.bin');
-    run('ingest', ['--corpus', 'tests/fixtures/other-corpus', '--out', other]);
-    const garden = run('ask', ['--index', other, '--trace', dvd]);
-    expect(garden.code).toBe(1);
-    expect(garden.stdout).toMatch(
-      /the index has changed since the trace was made: 02-borrowing#loan-periods is no longer in the index/,
-    );
-  }, 30_000);
+      const other = join(work, 'garden.bin');
+      run('ingest', ['--corpus', 'tests/fixtures/other-corpus', '--out', other]);
+      const garden = run('ask', ['--index', other, '--trace', dvd]);
+      expect(garden.code).toBe(1);
+      expect(garden.stdout).toMatch(
+        /the index has changed since the trace was made: 02-borrowing#loan-periods is no longer in the index/,
+      );
+    },
+    TRACE_TIMEOUT,
+  );
 
-  it('does not replay a trace with a forged answer as the same verdict, and names the field', () => {
-    const dvd = traceOf('How long can I borrow a DVD for?', 'dvd-forged.json');
-    const trace = JSON.parse(readFileSync(dvd, 'utf8'));
-    trace.verdict.answer = 'DVDs can be borrowed for 99 days.';
-    writeFileSync(dvd, JSON.stringify(trace));
-    const replayed = run('ask', ['--index', index, '--trace', dvd]);
-    expect(replayed.code).toBe(1);
-    expect(replayed.stdout).toMatch(/DIFFERENT verdict/);
-    expect(replayed.stdout).toMatch(
-      /^ {2}answer differs: recorded "DVDs can be borrowed for 99 days\.", the replay gives "/m,
-    );
-  }, 30_000);
+  it(
+    'does not replay a trace with a forged answer as the same verdict, and names the field',
+    () => {
+      const dvd = traceOf('How long can I borrow a DVD for?', 'dvd-forged.json');
+      const trace = JSON.parse(readFileSync(dvd, 'utf8'));
+      trace.verdict.answer = 'DVDs can be borrowed for 99 days.';
+      writeFileSync(dvd, JSON.stringify(trace));
+      const replayed = run('ask', ['--index', index, '--trace', dvd]);
+      expect(replayed.code).toBe(1);
+      expect(replayed.stdout).toMatch(/DIFFERENT verdict/);
+      expect(replayed.stdout).toMatch(
+        /^ {2}answer differs: recorded "DVDs can be borrowed for 99 days\.", the replay gives "/m,
+      );
+    },
+    TRACE_TIMEOUT,
+  );
 
-  it('rejects a file that is not a trace, and a question given with --trace', () => {
-    const bad = join(work, 'not-a-trace.json');
-    writeFileSync(bad, '{"format":"other"}');
-    const result = run('ask', ['--index', index, '--trace', bad]);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/not a valid sourcebound trace/);
-    const both = run('ask', ['--index', index, '--trace', bad, 'a question']);
-    expect(both.code).toBe(2);
-    expect(both.stderr).toMatch(/--trace replays the trace's own question/);
-  }, 30_000);
+  it(
+    'rejects a file that is not a trace, and a question given with --trace',
+    () => {
+      const bad = join(work, 'not-a-trace.json');
+      writeFileSync(bad, '{"format":"other"}');
+      const result = run('ask', ['--index', index, '--trace', bad]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/not a valid sourcebound trace/);
+      const both = run('ask', ['--index', index, '--trace', bad, 'a question']);
+      expect(both.code).toBe(2);
+      expect(both.stderr).toMatch(/--trace replays the trace's own question/);
+    },
+    TRACE_TIMEOUT,
+  );
 });
 
 describe('npm run ask: waiting for Claude', () => {
@@ -454,6 +485,33 @@ describe('files the CLI reads and writes', () => {
       oneLine(result.stderr);
     },
   );
+
+  it.each([
+    ['ask', ['--replay', 'FIFO', 'How long can I borrow a DVD for?'], 'replayed reply'],
+    ['ask', ['--trace', 'FIFO'], 'trace'],
+    ['ask', ['--index', 'FIFO', 'How long can I borrow a DVD for?'], 'index'],
+    ['eval', ['--questions', 'FIFO'], 'evaluation set'],
+  ])('refuses a named pipe by name instead of waiting for a writer forever (%s %j)', (script, args, what) => {
+    const fifo = join(work, `pipe-${what.replaceAll(' ', '-')}`);
+    if (!existsSync(fifo)) expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const result = run(script, ['--index', index, ...args.map((arg) => (arg === 'FIFO' ? fifo : arg))]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`cannot read ${what} ${fifo}: it is not a regular file`);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('refuses a named pipe or a file under /proc as --save-trace instead of waiting on it', () => {
+    const fifo = join(work, 'trace-pipe');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const question = 'How long can I borrow a DVD for?';
+    const piped = run('ask', ['--index', index, '--save-trace', fifo, question]);
+    expect(piped.code).toBe(2);
+    expect(piped.stderr).toContain(`cannot write trace ${fifo}: it is not a regular file`);
+    const proc = run('ask', ['--index', index, '--save-trace', '/proc/self/comm', question]);
+    expect(proc.code).toBe(2);
+    expect(proc.stderr).toMatch(/cannot write trace \/proc\/self\/comm: E[A-Z]+/);
+    oneLine(proc.stderr);
+  });
 
   it('refuses a file over the size limit without reading it', () => {
     const huge = join(work, 'huge.json');

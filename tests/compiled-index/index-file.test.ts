@@ -114,6 +114,14 @@ describe('parseIndex', () => {
       /gate\.threshold/,
     ],
     [
+      'a re-hashed threshold of 0.0001 that claims to be calibrated (issue 35)',
+      (h: Record<string, unknown>) => ({
+        ...h,
+        gate: { ...(h.gate as object), threshold: 0.0001, source: 'calibrated on this corpus' },
+      }),
+      /gate\.threshold: the threshold must be at least 0\.01/,
+    ],
+    [
       'terms out of order',
       (h: Record<string, unknown>) => ({ ...h, terms: [...(h.terms as string[])].reverse() }),
       /not sorted/,
@@ -221,7 +229,7 @@ describe('what an index may set', () => {
     'refuses a threshold of %s: the gate must be able to open and shut',
     (threshold) => {
       expect(() => parseIndex(header((h) => gate(h, threshold)))).toThrow(
-        /threshold must be (above 0|below 1)/,
+        /threshold must be (at least 0\.01|below 1)/,
       );
     },
   );
@@ -231,8 +239,8 @@ describe('what an index may set', () => {
   });
 
   it('keeps a threshold and a context size inside the limits', () => {
-    const read = parseIndex(header((h) => ({ ...gate(h, 0.0001), contextSize: 10 })));
-    expect(read.gate.threshold).toBe(0.0001);
+    const read = parseIndex(header((h) => ({ ...gate(h, 0.01), contextSize: 10 })));
+    expect(read.gate.threshold).toBe(0.01);
     expect(read.contextSize).toBe(10);
   });
 

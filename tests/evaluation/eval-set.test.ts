@@ -37,10 +37,14 @@ describe('parseEvalSet', () => {
   });
 
   it.each([
-    [[{ question: 'q', answerable: true }], /needs `passage` and `mustContain`/],
+    [[{ question: 'q', answerable: true }], /needs `passage`/],
     [[{ question: 'q', answerable: false, passage: 'a#b' }], /has no `passage`/],
     [[{ question: 'q', answerable: false, extra: 1 }], /extra/],
     [[], /\(root\)/],
+    [
+      [{ question: 'q', answerable: true, passage: 'a#b', mustContain: [] }],
+      /mustContain lists at least one text a correct answer must hold/,
+    ],
   ])('rejects a malformed set with the reason (%j)', (json, message) => {
     expect(() => parseEvalSet(json)).toThrow(EvalSetError);
     expect(() => parseEvalSet(json)).toThrow(message);

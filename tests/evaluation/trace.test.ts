@@ -4,7 +4,7 @@ import { serializeIndex } from '../../src/compiled-index/parse';
 import { parseTrace, replayTrace, sha256, type Trace, TraceError, traceOf } from '../../src/evaluation/trace';
 import { createExtractiveClient } from '../../src/generation/extractive';
 import { tinyIndex } from '../helpers/engine';
-import { outcome } from '../helpers/scripted';
+import { outcome, replying } from '../helpers/scripted';
 
 // Prompt v2: the stand-in's citations carry quotes, which the replayed reply is parsed for.
 const V2 = 'answer.v2';
@@ -33,6 +33,43 @@ describe('traces', () => {
       outcome: 'same',
       verdict: 'answered',
       indexChanged: false,
+    });
+  });
+
+  it('replay a stand-in answer relabelled as Claude, or a threshold rewritten, as a different verdict (issue 35)', async () => {
+    const result = await ask({ engine, client: createExtractiveClient(), question: CAT });
+    const trace = await traceOf(result, await hash(), index.gate.source);
+    const relabelled: Trace = { ...trace, generator: { kind: 'claude', name: 'claude-opus-5' } };
+    expect(await replayTrace(relabelled, engine, await hash())).toMatchObject({
+      outcome: 'different',
+      differences: [
+        {
+          field: 'generator',
+          recorded: JSON.stringify(relabelled.generator),
+          now: expect.stringMatching(/stand-in's own reply/),
+        },
+      ],
+    });
+    const lowered: Trace = { ...trace, threshold: 0.0001, thresholdSource: 'calibrated, says the file' };
+    const replayed = await replayTrace(lowered, engine, await hash());
+    expect(replayed.outcome).toBe('different');
+    expect(replayed.outcome === 'different' && replayed.differences.map(({ field }) => field)).toEqual([
+      'threshold',
+      'threshold source',
+    ]);
+  });
+
+  it("replay a model's reply labelled as the stand-in's as a different verdict: its no-answer words would go unchecked", async () => {
+    const reply = { answered: false, answer: 'I know DVDs can be borrowed for 99 days.', citations: [] };
+    const claude = replying(reply, { kind: 'claude', name: 'claude-opus-5' });
+    const result = await ask({ engine, client: claude, question: CAT });
+    const trace = await traceOf(result, await hash(), index.gate.source);
+    expect(trace.raw).toBeDefined();
+    expect(await replayTrace(trace, engine, await hash())).toMatchObject({ outcome: 'same' });
+    const relabelled: Trace = { ...trace, generator: { kind: 'extractive', name: 'extractive stand-in' } };
+    expect(await replayTrace(relabelled, engine, await hash())).toMatchObject({
+      outcome: 'different',
+      differences: expect.arrayContaining([expect.objectContaining({ field: 'generator' })]),
     });
   });
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { describe as describeResult } from '../../scripts/report';
 import { ask, createEngine } from '../../src/ask/engine';
 import { MAX_CONTEXT_CHARS } from '../../src/config';
-import { fitToBudget } from '../../src/generation/budget';
+import { describeBudgetCut, fitToBudget } from '../../src/generation/budget';
 import { createClaudeClient } from '../../src/generation/claude';
 import { compileIndex } from '../../src/ingest/compile';
 import type { Passage } from '../../src/types';
@@ -97,5 +98,15 @@ describe('ask: the request a question sends', () => {
       maxChars: MAX_CONTEXT_CHARS,
       elided: [{ id: 'loans#loan-periods', rows: 49_999 }],
     });
+    // Said in the words the CLI prints, not only in --json (issue 35).
+    expect(describeResult(result)).toContain(
+      `Part of the context was not sent: the request's budget of ${MAX_CONTEXT_CHARS.toLocaleString('en-US')} characters cut loans#loan-periods (49,999 table rows`,
+    );
+    // Compiling a 50,000-row table takes seconds on two busy cores: more than vitest's 5 s default.
+  }, 30_000);
+
+  it('says nothing of a cut when every passage went whole', () => {
+    expect(describeBudgetCut(undefined)).toBeUndefined();
+    expect(describeBudgetCut({ maxChars: 100, sentChars: 40, elided: [] })).toBeUndefined();
   });
 });

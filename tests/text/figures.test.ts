@@ -572,10 +572,12 @@ describe('a figure within one paragraph', () => {
 });
 
 describe('a character that folds into several numbers', () => {
-  // NFKC writes "⅐" as "1⁄7": two numbers from one character, which no single value stands for.
-  it('is one figure as written, held only by the same writing', () => {
-    expect(extractFigures('⅐')).toEqual([{ text: '⅐', kind: 'garbled', value: 0, unit: '⅐', counts: [] }]);
-    expect(extractFigures('¼ BOB')).toMatchObject([{ text: '¼ BOB', kind: 'garbled', unit: '¼ bob' }]);
+  // NFKC writes "⅐" as "1⁄7", with the fraction slash: a fraction, read as its value (issue 35).
+  it('is a fraction when it is one, read as its value', () => {
+    expect(extractFigures('⅐')).toMatchObject([{ text: '⅐', kind: 'number', value: 1 / 7 }]);
+    expect(extractFigures('¼ BOB')).toMatchObject([
+      { text: '¼ BOB', kind: 'amount', value: 0.25, unit: 'BOB' },
+    ]);
     expect(written('Pay ¼ BOB within 3 days, or ⅐ days.')).toEqual(['¼ BOB', '3 days', '⅐ days']);
     expect(grounded('It costs ⅐ BOB.', ['It costs 1 BOB or 7 BOB.'])).toBe(false);
     expect(grounded('Pay ¼ of the fee.', ['Members pay ¼ of the fee.'])).toBe(true);
@@ -663,5 +665,48 @@ describe('digits in any script', () => {
 
   it('leaves words and codes with letters beside digits alone', () => {
     expect(written('H2O, CO2, mp3, Io and IO')).toEqual([]);
+  });
+});
+
+describe('figure forms read since issue 35', () => {
+  it.each([
+    ['½ hour', 'Loans last half an hour.', true],
+    ['1/2 hour', 'Loans last half an hour.', true],
+    ['1½ hours', 'Loans last 1 1/2 hours.', true],
+    ['1/2 hour', 'Loans last 2 hours.', false],
+    ['renew by 14/12', 'Renew by 14 December.', true],
+    ['renew by 14/12', 'Renew by 21 December.', false],
+    ['renew by 12/14', 'Renew by 14 December.', true],
+    ['renew by 14/12/2025', 'Renew by 14/12/2026.', false],
+    ['renew by 3/4', 'Renew by 4/3.', false],
+    ['renew by the 14th', 'Renew by the 15th.', false],
+    ['see Chapter IV', 'Chapter 4 explains fines.', true],
+    ['see Chapter IV', 'Chapter 5 explains fines.', false],
+    ['see Part ii', 'Part 3 explains fines.', false],
+    ['可以借十四天', '借期为7天', false],
+    ['可以借七天', '借期为7天', true],
+  ])('%j against %j: held %s', (answer, source, held) => {
+    expect(grounded(answer, [source])).toBe(held);
+  });
+
+  it('reads no Roman numeral outside a numbered part of a document ("Henry V", the pronoun "I")', () => {
+    expect(extractFigures('Henry V said I could.')).toEqual([]);
+  });
+
+  // Every numbering system Intl knows whose digits are Unicode decimal digits, not a list picked by hand.
+  const numberingSystems = Intl.supportedValuesOf('numberingSystem').filter((system) =>
+    /^\p{Nd}+$/u.test(new Intl.NumberFormat(`en-u-nu-${system}`, { useGrouping: false }).format(1234567890)),
+  );
+
+  it('reads 14 days in the digits of every decimal numbering system Intl knows', () => {
+    expect(numberingSystems.length).toBeGreaterThan(40);
+    const unread = numberingSystems.filter((system) => {
+      const fourteen = new Intl.NumberFormat(`en-u-nu-${system}`).format(14);
+      return (
+        grounded(`You can borrow it for ${fourteen} days.`, ['DVDs are lent for 7 days.']) ||
+        !grounded(`You can borrow it for ${fourteen} days.`, ['Magazines are lent for 14 days.'])
+      );
+    });
+    expect(unread).toEqual([]);
   });
 });

@@ -186,3 +186,26 @@ describe('tokensOf', () => {
     expect(tokensOf("Preact's boundary’s").map((token) => token.written)).toEqual(['Preact', 'boundary']);
   });
 });
+
+describe('format characters inside words (issue 35)', () => {
+  // Every Cf character Unicode defines, from the data itself: zero-width spaces and joiners, the soft
+  // hyphen, bidirectional marks, the BOM.
+  const formatCharacters: string[] = [];
+  for (let code = 0; code <= 0x10ffff; code++) {
+    const char = String.fromCodePoint(code);
+    if (/^\p{Cf}$/u.test(char)) formatCharacters.push(char);
+  }
+
+  it('finds the characters the issue names among them', () => {
+    expect(formatCharacters).toEqual(expect.arrayContaining(['\u200b', '\u00ad', '\u2060', '\ufeff']));
+  });
+
+  it('reads "bor\\u200Brow" and a word with any other Cf character inside as the word itself', () => {
+    const broken = formatCharacters.filter(
+      (char) =>
+        tokenize(`How long can I bor${char}row a D${char}VD?`).join(' ') !==
+        tokenize('How long can I borrow a DVD?').join(' '),
+    );
+    expect(broken).toEqual([]);
+  });
+});

@@ -1,14 +1,16 @@
 // Another site can show this page in a frame (a meta CSP cannot set frame-ancestors, and GitHub Pages
-// sends no header that could), then lay its own content over the key field. So a framed page offers no
-// key field: it says where to open the site instead.
+// sends no header that could), then lay its own content over the page's controls. A frame of the same
+// origin is no safer: on GitHub Pages every project site of one owner shares one origin. So a framed
+// page covers itself with a notice and a link to open it in its own tab, makes its controls inert, and
+// never reads the key this device remembers (src/ui/shell/main.tsx).
 
-/** Whether `view` is shown inside a frame of another origin (or one it cannot read, which is the same). */
-export function framedByAnotherOrigin(view: Window | undefined): boolean {
-  if (view === undefined || view.top === null || view.top === view.self) return false;
+/** Whether `view` is shown inside a frame, of any origin. */
+export function isFramed(view: Window | undefined): boolean {
+  if (view === undefined) return false;
   try {
-    return view.top.location.origin !== view.location.origin;
+    return view.top !== view.self;
   } catch (error) {
-    // Reading another origin's location is a SecurityError: that is the answer, not a failure.
+    // A browser that will not even compare with another origin's window: framed by that origin.
     if (error instanceof DOMException) return true;
     throw error;
   }

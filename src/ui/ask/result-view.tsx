@@ -1,5 +1,6 @@
 import { describeReading } from '../../ask/reading-words';
 import { type Explanation, explainRefusal } from '../../ask/reasons';
+import { describeBudgetCut } from '../../generation/budget';
 import { formatScore } from '../../retrieval/score-format';
 import type { AskResult, FailedCheck } from '../../types';
 import { blocksOf, PassageText, type Span } from './passage-text';
@@ -52,6 +53,7 @@ export function ResultView({
           onOpenSettings={onOpenSettings}
         />
       )}
+      <BudgetNote result={result} />
       {retrieved ? (
         <>
           <h3>Passages found</h3>
@@ -101,6 +103,12 @@ function matchedBy(result: AskResult): string {
     `Matched by: the question’s words and related words (word vectors ${result.semantic.table.slice(0, 12)}…, ` +
     `model ${result.semantic.model}).`
   );
+}
+
+/** Said under the answer or refusal, not in Details: what the generator read was not all of the context. */
+function BudgetNote({ result }: { result: AskResult }) {
+  const cut = describeBudgetCut(result.budget);
+  return cut === undefined ? null : <p class="budget-note">{cut}</p>;
 }
 
 function askedLine(result: AskResult): string {

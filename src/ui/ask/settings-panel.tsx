@@ -1,5 +1,5 @@
 import { useRef, useState } from 'preact/hooks';
-import { framedByAnotherOrigin } from './framing';
+import { isFramed } from './framing';
 import {
   cleanKey,
   DEFAULT_SETTINGS,
@@ -22,7 +22,7 @@ interface SettingsPanelProps {
  * lives in memory (or, if they opt in, in this device's storage).
  */
 export function SettingsPanel(props: SettingsPanelProps) {
-  const framed = props.framed ?? framedByAnotherOrigin(typeof window === 'undefined' ? undefined : window);
+  const framed = props.framed ?? isFramed(typeof window === 'undefined' ? undefined : window);
   if (framed) return <FramedNotice />;
   return <KeySettings {...props} />;
 }
@@ -134,7 +134,11 @@ function KeySettings({ settings, onSave, onForget }: SettingsPanelProps) {
         </p>
         <div class="settings-actions">
           <button type="submit">Save</button>
-          <button type="button" onClick={forget} disabled={settings.apiKey === undefined}>
+          <button
+            type="button"
+            onClick={forget}
+            disabled={settings.apiKey === undefined && !looksLikeApiKey(settings.model)}
+          >
             Forget key
           </button>
         </div>

@@ -27,9 +27,13 @@ const KEY_PREFIX = /(?:^|[^a-z])sk-[a-z]/iu;
 const TOKEN = /^[\w-]{40,}$/u;
 const UPPER = /[A-Z]/u;
 
-/** Whether a value looks like an API key, which must never sit in the Model field (shown, stored, sent). */
+/**
+ * Whether a value looks like an API key, which must never sit in the Model field (shown, stored, sent).
+ * Read as it would be sent once cleaned: a zero-width space inside "sk-" hides nothing.
+ */
 export function looksLikeApiKey(value: string): boolean {
-  return KEY_PREFIX.test(value) || (TOKEN.test(value) && UPPER.test(value));
+  const visible = cleanKey(value);
+  return KEY_PREFIX.test(visible) || (TOKEN.test(visible) && UPPER.test(visible));
 }
 
 /** Why a model id cannot be saved, or undefined when it can. */
@@ -72,8 +76,10 @@ export const DEFAULT_SETTINGS: Settings = {
   useClaude: true,
 };
 
-// Whitespace and the invisible characters a copy from a web page or a password manager can carry along.
-const INVISIBLE = /[\s\u00a0\u00ad\u180e\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\ufeff]/gu;
+// Whitespace and the invisible characters a copy from a web page or a password manager can carry along:
+// every format character (Unicode category Cf: zero-width spaces and joiners, the soft hyphen,
+// bidirectional marks, the BOM), read from Unicode's data rather than listed by hand.
+const INVISIBLE = /[\s\p{Cf}]/gu;
 
 /** A pasted key without the whitespace and invisible characters around or inside it. */
 export function cleanKey(pasted: string): string {

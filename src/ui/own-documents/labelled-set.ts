@@ -12,7 +12,7 @@ export function asEvalQuestion(label: Label): EvalQuestion {
   return label.answeredBy === undefined
     ? { question: label.question, answerable: false, note }
     : // No required words: the visitor chose a passage, not the words of an answer.
-      { question: label.question, answerable: true, passage: label.answeredBy, mustContain: [], note };
+      { question: label.question, answerable: true, passage: label.answeredBy, note };
 }
 
 const sameQuestion = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();

@@ -8,9 +8,11 @@ import type { Engine } from '../../ask/engine-setup';
 import { gate } from '../../ask/gate';
 import { checkIndex } from '../../compiled-index/check';
 import { type OnProgress, unpackColumns } from '../../compiled-index/wire';
+import { isFramed } from '../ask/framing';
 import type { ClaudeLoader } from '../ask/lazy-claude';
 import { buildInWorker } from '../own-documents/corpus-build';
 import { chunks, loadChunk } from './chunks';
+import { FramedCover } from './framed-cover';
 import { loadInWorker } from './index-loading';
 import type { Meaning } from './meaning-status';
 import { Root } from './root';
@@ -95,6 +97,10 @@ function ready(engine: Engine) {
   }
 }
 
+// A framed page is covered and inert, and reads nothing from this device's storage: a remembered key
+// (or kept documents) is never used inside a frame (src/ui/ask/framing.ts).
+const framed = isFramed(window);
+
 /**
  * The page: the service worker is registered (and workbox-window fetched) once the page can take
  * questions, so that neither stands between a first-time visitor and the question box.
@@ -114,14 +120,26 @@ function Page() {
         onReady={onReady}
         buildCorpus={buildCorpus}
         loadClaude={loadClaude}
-        storages={{
-          local: storage(() => window.localStorage),
-          session: storage(() => window.sessionStorage),
-        }}
+        storages={
+          framed
+            ? {}
+            : {
+                local: storage(() => window.localStorage),
+                session: storage(() => window.sessionStorage),
+              }
+        }
       />
     </>
   );
 }
 
 const app = document.getElementById('app');
-if (app) render(<Page />, app);
+if (app) {
+  if (framed) {
+    app.setAttribute('inert', '');
+    const cover = document.createElement('div');
+    document.body.append(cover);
+    render(<FramedCover href={window.location.href} />, cover);
+  }
+  render(<Page />, app);
+}

@@ -1,51 +1,47 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { framedByAnotherOrigin } from '../../../src/ui/ask/framing';
+import { isFramed } from '../../../src/ui/ask/framing';
 import { DEFAULT_SETTINGS } from '../../../src/ui/ask/settings';
 import { SettingsPanel } from '../../../src/ui/ask/settings-panel';
 
 afterEach(cleanup);
 
-/** A window whose top is `top`, as far as framedByAnotherOrigin looks. */
-function frameIn(top: { location: { origin: string } } | 'cross-origin' | 'broken'): Window {
+/** A window inside a frame whose top is `top`, or whose `top` cannot even be read. */
+function frameIn(top: 'same-origin' | 'cross-origin' | 'broken'): Window {
   const self = { location: { origin: 'https://sourcebound.example' } } as unknown as Window;
-  const topWindow =
-    top === 'cross-origin' || top === 'broken'
-      ? {
-          get location(): never {
-            throw top === 'broken'
-              ? new TypeError('a bug')
-              : new DOMException(
-                  'Blocked a frame with origin from accessing a cross-origin frame.',
-                  'SecurityError',
-                );
-          },
-        }
-      : top;
-  return Object.assign(self, { self, top: topWindow }) as Window;
+  const topWindow = { location: { origin: 'https://sourcebound.example' } };
+  return Object.defineProperties(self, {
+    self: { get: () => self },
+    top: {
+      get: () => {
+        if (top === 'same-origin') return topWindow;
+        throw top === 'broken'
+          ? new TypeError('a bug')
+          : new DOMException('Blocked a frame', 'SecurityError');
+      },
+    },
+  }) as Window;
 }
 
-describe('framedByAnotherOrigin', () => {
+describe('isFramed', () => {
   it('is false for a page in its own tab', () => {
     const view = { location: { origin: 'https://sourcebound.example' } } as unknown as Window;
     Object.assign(view, { self: view, top: view });
-    expect(framedByAnotherOrigin(view)).toBe(false);
-    expect(framedByAnotherOrigin(undefined)).toBe(false);
+    expect(isFramed(view)).toBe(false);
+    expect(isFramed(undefined)).toBe(false);
   });
 
-  it('is false for a frame of the same origin', () => {
-    expect(framedByAnotherOrigin(frameIn({ location: { origin: 'https://sourcebound.example' } }))).toBe(
-      false,
-    );
+  it('is true for a frame of the same origin: on GitHub Pages every project site of one owner shares it (issue 35)', () => {
+    expect(isFramed(frameIn('same-origin'))).toBe(true);
   });
 
-  it('is true when another origin frames the page (its location cannot be read)', () => {
-    expect(framedByAnotherOrigin(frameIn('cross-origin'))).toBe(true);
+  it('is true when the browser will not let the page look at its top window', () => {
+    expect(isFramed(frameIn('cross-origin'))).toBe(true);
   });
 
   it('rethrows what is not the browser refusing to read another origin', () => {
-    expect(() => framedByAnotherOrigin(frameIn('broken'))).toThrow(TypeError);
+    expect(() => isFramed(frameIn('broken'))).toThrow(TypeError);
   });
 });
 

@@ -144,6 +144,21 @@ describe('an answer', () => {
     promptVersion: 'answer.v2',
   });
 
+  it('says outside Details when the request budget cut passages, and nothing when none was cut (issue 35)', () => {
+    const budget = {
+      maxChars: 24_000,
+      sentChars: 23_990,
+      elided: [{ id: PASSAGE.id, rows: 33_562, chars: 0 }],
+    };
+    const { outside } = show({ ...answered(CLAUDE), budget });
+    expect(outside()).toMatch(
+      /Part of the context was not sent: .*guide#loans \(33,562 table rows left out\)/,
+    );
+    cleanup();
+    const whole = show({ ...answered(CLAUDE), budget: { ...budget, elided: [] } });
+    expect(whole.outside()).not.toMatch(/not sent/);
+  });
+
   it('says when it is the stand-in’s best sentence, not a model’s answer', () => {
     const { outside } = show(answered(STAND_IN));
     expect(outside()).toMatch(

@@ -158,6 +158,18 @@ describe('settings: the limits the form enforces', () => {
     expect(keyProblem(KEY)).toBeUndefined();
   });
 
+  it.each([['\u200b'], ['\u00ad'], ['\u2060'], ['\ufeff'], ['\u202e'], ['\u{e0001}']])(
+    'sees a key in the Model field through a format character (U+%s) inside "sk-" (issue 35)',
+    (hidden) => {
+      const pasted = fakeAnthropicKey('AbCdEf0123456789').replace('sk-', `s${hidden}k-`);
+      expect(looksLikeApiKey(pasted)).toBe(true);
+      expect(modelProblem(pasted)).toMatch(/looks like an API key/);
+      const storage = memoryStorage();
+      storage.setItem(STORAGE_KEY, JSON.stringify({ version: 1, model: pasted, useClaude: true }));
+      expect(loadSettings(storage).model).toBe(DEFAULT_SETTINGS.model);
+    },
+  );
+
   it('Forget key clears a key pasted in the Model field too', () => {
     const storage = memoryStorage();
     const settings = { ...DEFAULT_SETTINGS, model: fakeAnthropicKey('secret'), apiKey: KEY };

@@ -201,7 +201,6 @@ describe('EvalPage on the visitor’s own documents', () => {
         question: 'How many hours of sun do tomato plants need?',
         answerable: true,
         passage: 'garden#tomatoes',
-        mustContain: [],
       },
       { question: 'What is the capital of France?', answerable: false },
     ];

@@ -61,7 +61,6 @@ describe('CalibrationPanel: labelling by clicking', () => {
         question: 'How many hours of sun do tomato plants need?',
         answerable: true,
         passage: 'garden#tomatoes',
-        mustContain: [],
         note: 'labelled in the page',
       },
       { question: 'What is the capital of France?', answerable: false, note: 'labelled in the page' },
