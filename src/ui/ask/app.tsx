@@ -35,7 +35,7 @@ export interface AppProps {
    * Saves a result of this engine's as a trace file, resolving to why it could not (offline before the
    * trace code was cached); absent, the page offers no trace.
    */
-  saveTrace?: (result: AskResult) => Promise<string | undefined>;
+  saveTrace?: (result: AskResult, gateSource: string) => Promise<string | undefined>;
   /** The question-time code (ask, the stand-in), fetched on the first question. */
   loadQuestionTime?: () => Promise<QuestionTime>;
 }
@@ -57,7 +57,8 @@ type AskState =
   | { phase: 'idle' }
   | { phase: 'working'; question: string; retry?: RetryWait | undefined }
   // With the chunk that asked it, which also shows it: result views are not in the first download.
-  | { phase: 'done'; result: AskResult; view: QuestionTime }
+  /** `gateSource`: where the threshold the result was judged with came from, as a trace records it. */
+  | { phase: 'done'; result: AskResult; view: QuestionTime; gateSource: string }
   | { phase: 'crashed'; question: string }
   | { phase: 'not-loaded'; question: string };
 
@@ -158,6 +159,8 @@ export function App({
       return;
     }
     let result: AskResult;
+    // The engine may change while the question is read (the word vectors arrive): the trace records this one.
+    const gateSource = engine.gate.source;
     try {
       result = await questionTime.ask({
         engine,
@@ -174,7 +177,7 @@ export function App({
     }
     if (id !== latest.current) return;
     inFlight.current = undefined;
-    setState({ phase: 'done', result, view: questionTime });
+    setState({ phase: 'done', result, view: questionTime, gateSource });
   };
 
   const cancel = () => {
@@ -283,7 +286,7 @@ export function App({
             onSaveTrace={
               saveTrace === undefined
                 ? undefined
-                : () => saveTrace(state.result).then(setTraceProblem, reportBug)
+                : () => saveTrace(state.result, state.gateSource).then(setTraceProblem, reportBug)
             }
           />
           {traceProblem === undefined ? null : (

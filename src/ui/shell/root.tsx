@@ -169,11 +169,11 @@ export function Root({
     };
     const corpus = own !== undefined && active === 'own' ? 'own' : 'bundled';
     const index = corpus === 'own' && own ? own.index : loading.index;
-    const saveTrace = async (result: AskResult) => {
+    const saveTrace = async (result: AskResult, gateSource: string) => {
       // The trace code (and the eval schema's zod) is fetched when a visitor first saves one.
       const chunk = await loadChunk(chunks.traceDownload);
       if (!chunk.loaded) return chunk.problem;
-      await chunk.module.saveTrace(result, index);
+      await chunk.module.saveTrace(result, index, gateSource);
       return undefined;
     };
     const engine = corpus === 'own' && own ? reading(own.engine, measuredOnWords.own) : bundled;
