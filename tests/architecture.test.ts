@@ -22,6 +22,18 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
 };
 const PIPELINE = Object.keys(MAY_IMPORT);
 
+/**
+ * The page's order: the shell (the top: routes, loading the manual, the lazy chunks) imports features and
+ * the kit; a feature imports the kit and the pipeline, never the shell; the kit (widgets, downloads,
+ * workers, chunk loading) imports no part of the page but itself. `import()` counts.
+ */
+const UI_MAY_IMPORT: Record<string, (area: string) => boolean> = {
+  'ui/shell': () => true,
+  'ui/kit': (area) => area === 'ui/kit',
+  feature: (area) => area !== 'ui/shell',
+};
+const uiRole = (area: string) => (area === 'ui/shell' || area === 'ui/kit' ? area : 'feature');
+
 /** Packages with one home: the only areas (or files) allowed to import them. */
 const PACKAGE_HOMES: Array<{ pattern: RegExp; allowed: (file: string) => boolean }> = [
   { pattern: /^@anthropic-ai\/sdk/, allowed: (file) => file === 'src/generation/claude.ts' },
@@ -59,6 +71,23 @@ describe('the layout', () => {
           .map(({ target }) => `${file} → ${target}`),
       );
     expect(broken).toEqual([]);
+  });
+
+  it('the page imports down its order: shell, then features, then the kit', () => {
+    const broken = files
+      .filter((file) => areaOf(file).startsWith('ui/'))
+      .flatMap((file) => {
+        const may = UI_MAY_IMPORT[uiRole(areaOf(file))] as (area: string) => boolean;
+        return importsOf(file)
+          .filter(({ target }) => target !== undefined && areaOf(target).startsWith('ui'))
+          .filter(({ target }) => !may(areaOf(target as string)))
+          .map(({ target }) => `${file} → ${target}`);
+      });
+    expect(broken).toEqual([]);
+    // The rule reads every part of the page: a new folder under src/ui is a feature unless named here.
+    expect(new Set(files.map(areaOf).filter((area) => area.startsWith('ui')))).toEqual(
+      new Set(['ui/shell', 'ui/kit', 'ui/ask', 'ui/eval', 'ui/own-documents']),
+    );
   });
 
   it('no module of src/ imports from outside it but packages and shipped data', () => {

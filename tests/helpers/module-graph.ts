@@ -80,7 +80,10 @@ export function staticClosure(entry: string): Set<string> {
   return seen;
 }
 
-/** Import circles among `files` (type-only imports included: they still tangle the design), as paths. */
+/**
+ * Import circles among `files`, as paths. Type-only imports count (they still tangle the design), and so
+ * does `import()`: a lazy chunk that imports back up is a circle in the design though not at load.
+ */
 export function importCircles(files: readonly string[]): string[][] {
   const circles: string[][] = [];
   const state = new Map<string, 'visiting' | 'done'>();
@@ -88,8 +91,8 @@ export function importCircles(files: readonly string[]): string[][] {
   const visit = (file: string) => {
     state.set(file, 'visiting');
     stack.push(file);
-    for (const { target, dynamic } of importsOf(file)) {
-      if (target === undefined || dynamic || !files.includes(target)) continue;
+    for (const { target } of importsOf(file)) {
+      if (target === undefined || !files.includes(target)) continue;
       if (state.get(target) === 'visiting') circles.push([...stack.slice(stack.indexOf(target)), target]);
       else if (!state.has(target)) visit(target);
     }

@@ -5,7 +5,7 @@ import { isCalibrated, MAX_QUESTION_CHARS } from '../../config';
 import type { OnRetry } from '../../generation/waiting';
 import { formatScore } from '../../retrieval/score-format';
 import type { AskResult, GenerationClient } from '../../types';
-import { chunks, loadChunk } from '../shell/chunks';
+import { loadChunk } from '../kit/chunk-load';
 import { type ClaudeLoader, lazyClaude } from './lazy-claude';
 import { forgetKey, loadSettings, type Settings, saveSettings } from './settings';
 import { SettingsPanel } from './settings-panel';
@@ -94,7 +94,7 @@ export function App({
   saveTrace,
   storages = {},
   reportBug = rethrowLater,
-  loadQuestionTime = chunks.questionTime,
+  loadQuestionTime = () => import('./question-time'),
 }: AppProps) {
   const [settings, setSettings] = useState<Settings>(() => loadSettings(storages.local));
   const [state, setState] = useState<AskState>({ phase: 'idle' });

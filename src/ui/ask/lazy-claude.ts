@@ -1,7 +1,7 @@
 import { GenerationUnavailableError } from '../../generation/errors';
 import type { OnRetry } from '../../generation/waiting';
 import type { GenerationClient } from '../../types';
-import { loadChunk } from '../shell/chunks';
+import { loadChunk } from '../kit/chunk-load';
 
 export interface ClaudeOptions {
   apiKey: string;

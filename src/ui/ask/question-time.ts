@@ -6,7 +6,7 @@
 export { ask, retrieverOf } from '../../ask/engine';
 export { explainRefusal } from '../../ask/reasons';
 export { createExtractiveClient } from '../../generation/extractive';
-export { withMeaning } from '../shell/meaning-engine';
-export { loadMeaningInWorker } from '../shell/meaning-loading';
+export { withMeaning } from '../kit/meaning-engine';
+export { loadMeaningInWorker } from '../kit/meaning-loading';
 export { passageAnchor } from './passages';
 export { ResultView } from './result-view';

@@ -4,7 +4,7 @@ import { serializeIndex } from '../../compiled-index/container';
 import type { CompiledIndex } from '../../compiled-index/types';
 import { sha256, traceOf } from '../../evaluation/trace';
 import type { AskResult } from '../../types';
-import { download } from '../shell/download';
+import { download } from '../kit/download';
 
 /**
  * Downloads `result` as a trace; `gateSource` is where the threshold it was judged with came from (the

@@ -19,8 +19,8 @@ import {
 } from '../../evaluation/eval-run';
 import { checkEvalSet, closingLine, type EvalQuestion, readEvalSet, tally } from '../../evaluation/eval-set';
 import { assertNever, type GateSettings } from '../../types';
+import { loadChunk } from '../kit/chunk-load';
 import { QuestionsForm } from '../own-documents/questions-form';
-import { chunks, loadChunk } from '../shell/chunks';
 import { RiskCoverageCurve, StripPlot } from './eval-plots';
 import './eval-page.css';
 import { formatScore, roundScore } from '../../retrieval/score-format';
@@ -69,7 +69,7 @@ export function EvalPage({
   corpus,
   onApply,
   bundledQuestions = bundledSet,
-  load = chunks.questionTime,
+  load = () => import('../ask/question-time'),
   ownQuestions = NONE,
 }: EvalPageProps) {
   const bundled = useMemo(() => checkEvalSet(bundledQuestions), [bundledQuestions]);

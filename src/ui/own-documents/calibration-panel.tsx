@@ -8,8 +8,8 @@ import type { CalibrationRow, EvalQuestion } from '../../evaluation/eval-set';
 import { formatScore } from '../../retrieval/score-format';
 import type { GateSettings, Scored } from '../../types';
 import { PassageText } from '../ask/passage-text';
-import { chunks, loadChunk } from '../shell/chunks';
-import { download } from '../shell/download';
+import { loadChunk } from '../kit/chunk-load';
+import { download } from '../kit/download';
 import { asEvalQuestion, type Label, labelledSetFile, withLabels } from './labelled-set';
 import { QuestionsForm } from './questions-form';
 
@@ -42,7 +42,7 @@ export function CalibrationPanel({
   index,
   labels,
   onLabels,
-  load = chunks.calibration,
+  load = () => import('../../evaluation/calibration-run'),
 }: CalibrationPanelProps) {
   const [question, setQuestion] = useState('');
   const [shown, setShown] = useState<{ question: string; passages: Scored[] } | undefined>(undefined);

@@ -7,7 +7,7 @@ import { unpackColumns } from '../../compiled-index/wire';
 import type { SourceFile } from '../../ingest/chunk';
 import type { LeftOut } from '../../ingest/left-out';
 import { assertNever } from '../../types';
-import { askWorker, type WorkerOf } from '../shell/index-loading';
+import { askWorker, type WorkerOf } from '../kit/worker-call';
 
 export type BuildOutcome =
   | { ok: true; index: CompiledIndex; leftOut: LeftOut[] }

@@ -1,8 +1,7 @@
-// Every lazy chunk of the page, and the one policy for loading them. The first download holds the
-// question box, the drop zone and settings; everything else arrives with the first action that needs it.
-// The service worker precaches every chunk but Claude's, so a chunk fails to load only when the visitor
-// is offline before it was ever cached: that is a condition of the world, said on the page. Any other
-// error from a load is one of ours (the chunk's own code threw as it ran) and is rethrown.
+// The lazy chunks the page's top loads. The first download holds the question box, the drop zone and
+// settings; everything else arrives with the first action that needs it. A feature that loads a chunk
+// of its own writes its `import()` itself (the shell imports features, never the other way), and every
+// load goes through loadChunk (ui/kit/chunk-load.ts).
 
 export const chunks = {
   /**
@@ -12,8 +11,6 @@ export const chunks = {
   questionTime: () => import('../ask/question-time'),
   /** Reading, indexing, keeping and switching the visitor's documents: with the first files brought. */
   ownCorpus: () => import('../own-documents/own-corpus'),
-  /** Measuring labelled questions against the visitor's documents: on the first measure. */
-  calibration: () => import('../../evaluation/calibration-run'),
   /** The evaluation, as pictures: on #/eval. */
   evalPage: () => import('../eval/eval-page'),
   /** Saving a result as a trace (and its hash): on the first save. */
@@ -21,30 +18,3 @@ export const chunks = {
   /** The Claude client and the SDK: on the first question asked with a key; never precached. */
   claude: () => import('../../generation/claude'),
 };
-
-/** What loading a chunk came to: the module, or the page is offline and it was never cached. */
-export type ChunkLoad<Module> = { loaded: true; module: Module } | { loaded: false; problem: string };
-
-// How each engine words a dynamic import whose fetch failed (Chromium, Firefox, Safari), and Vite's
-// preloader when a chunk's stylesheet would not load. A TypeError with any other message was thrown by
-// the chunk's code as it ran.
-const FAILED_CHUNK_FETCH =
-  /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS for /u;
-
-/** Whether `error` says that a chunk could not be fetched, rather than that its code failed. */
-export function isFailedChunkFetch(error: unknown): boolean {
-  return error instanceof Error && FAILED_CHUNK_FETCH.test(error.message);
-}
-
-/**
- * Loads a chunk. A failed fetch is data (`{ loaded: false }`, with the browser's words); anything else
- * is a bug and is rethrown.
- */
-export async function loadChunk<Module>(load: () => Promise<Module>): Promise<ChunkLoad<Module>> {
-  try {
-    return { loaded: true, module: await load() };
-  } catch (error) {
-    if (!isFailedChunkFetch(error)) throw error;
-    return { loaded: false, problem: (error as Error).message };
-  }
-}

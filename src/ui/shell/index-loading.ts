@@ -5,56 +5,9 @@
 import type { RawIndex } from '../../compiled-index/types';
 import type { OnProgress, WorkerMessage } from '../../compiled-index/wire';
 import { assertNever } from '../../types';
-
-/** The smallest part of a Worker the page uses, so that tests can stand in for one. */
-export interface WorkerOf<Request, Reply> {
-  postMessage(message: Request): void;
-  addEventListener(type: 'message', listener: (event: MessageEvent<Reply>) => void): void;
-  addEventListener(type: 'error', listener: (event: ErrorEvent) => void): void;
-  terminate(): void;
-}
+import { askWorker, type WorkerOf } from '../kit/worker-call';
 
 export type WorkerLike = WorkerOf<{ url: string }, WorkerMessage>;
-
-/**
- * Sends `request` to `worker` and settles as `handle` says for each reply (a reply it does not settle on,
- * like progress, leaves the promise waiting). The worker ends once settled; one that cannot start at all
- * (its script failed to load or to run) reports in an error event, not a message, and `task` names what
- * it was for.
- */
-export function askWorker<Request, Reply, Result>(
-  worker: WorkerOf<Request, Reply>,
-  request: Request,
-  task: string,
-  handle: (
-    reply: Reply,
-    settle: { resolve: (value: Result) => void; reject: (error: unknown) => void },
-  ) => void,
-): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    const settle = {
-      resolve: (value: Result) => {
-        worker.terminate();
-        resolve(value);
-      },
-      reject: (error: unknown) => {
-        worker.terminate();
-        reject(error);
-      },
-    };
-    worker.addEventListener('message', ({ data }) => {
-      try {
-        handle(data, settle);
-      } catch (error) {
-        settle.reject(error);
-      }
-    });
-    worker.addEventListener('error', (event) =>
-      settle.reject(new Error(`${task} in the background: ${event.message || 'the worker failed'}`)),
-    );
-    worker.postMessage(request);
-  });
-}
 
 /** Reads the index file in `worker` (see index-worker.ts), relaying its progress; the worker ends with it. */
 export function loadInWorker(options: {

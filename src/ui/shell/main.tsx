@@ -10,8 +10,9 @@ import { checkIndex } from '../../compiled-index/check';
 import { type OnProgress, unpackColumns } from '../../compiled-index/wire';
 import { isFramed } from '../ask/framing';
 import type { ClaudeLoader } from '../ask/lazy-claude';
+import { loadChunk } from '../kit/chunk-load';
 import { buildInWorker } from '../own-documents/corpus-build';
-import { chunks, loadChunk } from './chunks';
+import { chunks } from './chunks';
 import { FramedCover } from './framed-cover';
 import { loadInWorker } from './index-loading';
 import type { Meaning } from './meaning-status';
@@ -56,7 +57,10 @@ const loadMeaning = async (): Promise<Exclude<Meaning, { phase: 'loading' }>> =>
   if (!chunk.loaded) return { phase: 'unavailable', message: chunk.problem };
   const meaning = await chunk.module.loadMeaningInWorker({
     url: new URL(vectorsUrl, window.location.href).href,
-    worker: new Worker(new URL('./meaning-worker.ts', import.meta.url), { type: 'module', name: 'meaning' }),
+    worker: new Worker(new URL('../kit/meaning-worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'meaning',
+    }),
   });
   return meaning.phase === 'on' ? { ...meaning, join: chunk.module.withMeaning } : meaning;
 };

@@ -5,12 +5,13 @@ import type { LoadProgress, OnProgress } from '../../compiled-index/wire';
 import type { EvalQuestion } from '../../evaluation/eval-set';
 import type { AskResult, GateSettings } from '../../types';
 import { App, type AppProps } from '../ask/app';
+import { loadChunk } from '../kit/chunk-load';
 import type { BuildCorpus } from '../own-documents/corpus-build';
 import { CorpusPanel, type Incoming, type OwnCorpus } from '../own-documents/corpus-panel';
 import type { DroppedEntry } from '../own-documents/dropped-entries';
 import type { KeptStore } from '../own-documents/kept-corpus';
 import { hasKeptCorpus } from '../own-documents/kept-flag';
-import { chunks, loadChunk } from './chunks';
+import { chunks } from './chunks';
 import { type Meaning, MeaningStatus } from './meaning-status';
 
 /** A lazy chunk: not asked for yet (or loading), loaded, or failed to load (offline before it was cached). */

@@ -5,7 +5,7 @@ import { parseIndex } from '../../../src/compiled-index/parse';
 import { IndexLoadError } from '../../../src/compiled-index/version';
 import type { OnProgress } from '../../../src/compiled-index/wire';
 import type { WordVectors } from '../../../src/retrieval/semantic';
-import { withMeaning } from '../../../src/ui/shell/meaning-engine';
+import { withMeaning } from '../../../src/ui/kit/meaning-engine';
 import type { Meaning } from '../../../src/ui/shell/meaning-status';
 import { Root } from '../../../src/ui/shell/root';
 import { libraryIndex } from '../../helpers/engine';

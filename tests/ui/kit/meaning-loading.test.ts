@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadMeaningInWorker, MeaningWorkerBug } from '../../../src/ui/shell/meaning-loading';
+import { loadMeaningInWorker, MeaningWorkerBug } from '../../../src/ui/kit/meaning-loading';
 import { fakeWorker } from '../../helpers/fake-worker';
 
 const url = 'https://site.test/assets/vectors.bin';

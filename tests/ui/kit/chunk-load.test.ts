@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isFailedChunkFetch, loadChunk } from '../../../src/ui/shell/chunks';
+import { isFailedChunkFetch, loadChunk } from '../../../src/ui/kit/chunk-load';
 
 describe('the one policy for a lazy chunk that fails to load', () => {
   it.each([

@@ -3,7 +3,7 @@
 // on words alone and says so.
 import type { VectorsLoad } from '../../compiled-index/fetch-vectors';
 import type { WordVectors } from '../../retrieval/semantic';
-import { askWorker, type WorkerOf } from './index-loading';
+import { askWorker, type WorkerOf } from './worker-call';
 
 /** What the meaning worker answers: the table, why it is unavailable, or a bug of ours it caught. */
 export type MeaningMessage = VectorsLoad | { loaded: false; kind: 'bug'; message: string };
