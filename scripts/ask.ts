@@ -18,10 +18,10 @@ import {
   run,
   UsageError,
   writeOutput,
-} from './cli';
-import { defaultIndex } from './default-index';
-import { describe } from './report';
-import { withDefaultVectors } from './vector-table';
+} from './lib/cli';
+import { defaultIndex } from './lib/default-index';
+import { describe } from './lib/report';
+import { withDefaultVectors } from './lib/vector-table';
 
 const USAGE = [
   'usage: npm run ask -- "your question" [--json] [--index FILE] [--replay FILE] [--model ID] [--no-model] [--save-trace FILE] [--lexical]',

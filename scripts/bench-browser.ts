@@ -18,7 +18,7 @@ import { launchBrowser } from '../tests/e2e/browser';
 import { startStaticServer } from '../tests/e2e/server';
 import { CORPUS_SETTINGS, makeCorpus, makeQueries } from './bench/corpus';
 import { machineFacts, percentile } from './bench/run-bench';
-import { parseCommandLine, run, UsageError, writeOutput } from './cli';
+import { parseCommandLine, run, UsageError, writeOutput } from './lib/cli';
 
 const USAGE = 'usage: npm run bench:browser -- [--passages N] [--queries N] [--repeats N] [--out DIR]';
 function positive(text: string | undefined, fallback: number, flag: string): number {

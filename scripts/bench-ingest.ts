@@ -5,7 +5,7 @@
 // time to the one at the size before it. Linear ingest doubles its time when the input doubles; a
 // quadratic one quadruples it. Figures, not assertions: tests/ingest/linear.test.ts bounds the ratio.
 import { SHAPES, timeIngest } from './bench/ingest-shapes';
-import { parseCommandLine, run, UsageError } from './cli';
+import { parseCommandLine, run, UsageError } from './lib/cli';
 
 const USAGE =
   'usage: npm run bench:ingest -- [--shapes headings,changelog,a_,a*,a!,heading-a_] [--sizes N,N]';

@@ -18,8 +18,8 @@ import { SEMANTIC_MODEL } from '../src/retrieval/semantic-model';
 import { RETRIEVED } from './bench/contenders';
 import { makeCorpus, makeQueries } from './bench/corpus';
 import { percentile } from './bench/run-bench';
-import { parseCommandLine, run, UsageError, writeOutput } from './cli';
-import { defaultVectors, frequentWords } from './vector-table';
+import { parseCommandLine, run, UsageError, writeOutput } from './lib/cli';
+import { defaultVectors, frequentWords } from './lib/vector-table';
 
 const USAGE =
   'usage: npm run bench:semantic -- [--quick] [--sizes 1000,10000,100000] [--queries N] [--out DIR]';

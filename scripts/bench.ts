@@ -9,7 +9,7 @@ import { DEFAULT_RETRIEVAL_MODEL, RETRIEVAL_MODELS } from '../src/retrieval/mode
 import { CONTENDERS, sourceboundWith } from './bench/contenders';
 import { FULL_QUERIES, FULL_SIZES, QUICK_QUERIES, QUICK_SIZES, runBench } from './bench/run-bench';
 import { formatReport } from './bench/table';
-import { parseCommandLine, run, UsageError, writeOutput } from './cli';
+import { parseCommandLine, run, UsageError, writeOutput } from './lib/cli';
 
 const USAGE =
   'usage: npm run bench -- [--quick] [--sizes 1000,10000,100000] [--queries N] [--model bm25|tfidf] [--out DIR]';

@@ -25,7 +25,7 @@ import {
   TFIDF,
 } from '../src/retrieval/model';
 import { passageText } from '../src/retrieval/retrieve';
-import { parseCommandLine, readJson, readText, run } from './cli';
+import { parseCommandLine, readJson, readText, run } from './lib/cli';
 import {
   readSquad,
   SQUAD_CREDIT,
@@ -33,7 +33,7 @@ import {
   squadCorpus,
   squadFileFrom,
   WHOLE_PARAGRAPHS,
-} from './squad';
+} from './lib/squad';
 
 const USAGE = 'usage: npm run eval:retrieval -- [--file FILE]';
 const DEPTH = 5;

@@ -11,8 +11,7 @@ import { READER_MODEL } from '../src/generation/reader-model';
 import { compileIndex } from '../src/ingest/compile';
 import { CURRENT_PROMPT_VERSION } from '../src/prompt-versions';
 import { normaliseForQuote } from '../src/text/quotes';
-import { parseCommandLine, run, shippedPromptVersion } from './cli';
-import { TRADE_OFF_STEPS } from './reader-fitting';
+import { parseCommandLine, run, shippedPromptVersion } from './lib/cli';
 import {
   readSquad,
   SQUAD_CREDIT,
@@ -20,8 +19,9 @@ import {
   squadCorpus,
   squadFileFrom,
   WHOLE_PARAGRAPHS,
-} from './squad';
-import { withDefaultVectors } from './vector-table';
+} from './lib/squad';
+import { withDefaultVectors } from './lib/vector-table';
+import { TRADE_OFF_STEPS } from './measure/reader-fitting';
 
 const USAGE = 'usage: npm run eval:squad -- [--file FILE] [--prompt VERSION] [--sweep] [--lexical]';
 // The prompt `npm run ingest` ships with; the stand-in ignores its text, but its version decides

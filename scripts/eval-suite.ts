@@ -2,17 +2,17 @@
 //
 // Every evaluation set this project steers by, each in its own process, with no key (the extractive
 // stand-in): one table, one JSON report in reports/; a full run also writes README.md's results block
-// and docs/results.md (scripts/suite-results.ts). A set whose files are not on this machine is
+// and docs/results.md (scripts/lib/suite-results.ts). A set whose files are not on this machine is
 // reported absent; a corpus the ingest refuses is reported "not ingestible", with the reason. Neither
 // is ever counted as a pass.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ask, createEngine } from '../src/ask/engine';
-import { addRecord, emptyCounts, recordOf, type SuiteRecord } from '../src/evaluation/suite';
 import { createExtractiveClient } from '../src/generation/extractive';
-import { writeAtomically } from './atomic-write';
-import { type Preparation, sets } from './benchmark-sets';
-import { parseCommandLine, readText, run, UsageError, writeOutput } from './cli';
+import { writeAtomically } from './lib/atomic-write';
+import { type Preparation, sets } from './lib/benchmark-sets';
+import { parseCommandLine, readText, run, UsageError, writeOutput } from './lib/cli';
+import { addRecord, emptyCounts, recordOf, type SuiteRecord } from './lib/suite';
 import {
   currentCommit,
   formatted,
@@ -26,8 +26,8 @@ import {
   type SetReport,
   setNotes,
   suiteTable,
-} from './suite-results';
-import { defaultVectors, withDefaultVectors } from './vector-table';
+} from './lib/suite-results';
+import { defaultVectors, withDefaultVectors } from './lib/vector-table';
 
 const USAGE = 'usage: npm run eval:suite -- [--only NAME,NAME] [--report FILE] [--lexical]';
 async function runSet(name: string, prepare: () => Preparation, lexical: boolean): Promise<SetReport> {

@@ -13,12 +13,20 @@ import {
   parseRecordedReplies,
   tally,
 } from '../src/evaluation/eval-set';
-import { reportRecord } from '../src/evaluation/report-record';
 import { createReplayClient } from '../src/generation/replay';
 import { formatScore } from '../src/retrieval/score-format';
-import { chooseClient, loadIndexFile, parseCommandLine, readJson, run, UsageError, writeOutput } from './cli';
-import { defaultIndex } from './default-index';
-import { withDefaultVectors } from './vector-table';
+import {
+  chooseClient,
+  loadIndexFile,
+  parseCommandLine,
+  readJson,
+  run,
+  UsageError,
+  writeOutput,
+} from './lib/cli';
+import { defaultIndex } from './lib/default-index';
+import { reportRecord } from './lib/report-record';
+import { withDefaultVectors } from './lib/vector-table';
 
 function printCalibration(result: Calibration): void {
   const row = (r: Calibration['answerable'][number]) =>

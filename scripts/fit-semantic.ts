@@ -14,7 +14,7 @@
 //      labelled passage is in the top contextSize, on the cross-validated scores;
 //   3. chosen: at that equal recall, the reading and model that let the fewest development off-topic probes
 //      through (held out), then the most passages reach the generator, then the simpler.
-// With --encoder, the sentence encoder's evidence (scripts/encoder.ts; installed with --no-save, its
+// With --encoder, the sentence encoder's evidence (scripts/lib/encoder.ts; installed with --no-save, its
 // embeddings cached in generated/) joins the candidates as models of its own and fused with the others.
 // The engine cannot read it: the written model is the rule's choice among the others, and the report's
 // section 4 says what the rule chooses over all of them and what the encoder costs.
@@ -26,10 +26,12 @@ import { rocAuc } from '../src/evaluation/eval-set';
 import { FEATURE_NAMES, NO_EVIDENCE, SEMANTIC_FEATURE_NAMES } from '../src/retrieval/evidence';
 import { createRetriever } from '../src/retrieval/retrieve';
 import { type SemanticModel, type SemanticSettings, semanticChannel } from '../src/retrieval/semantic';
-import { DEVELOPMENT_SETS, sets } from './benchmark-sets';
-import { parseCommandLine, run, UsageError, writeFitted } from './cli';
-import { type Embedder, ENCODER_COLUMNS, encoderFeaturesOn, INSTALL } from './encoder';
-import { encoderSection, encodeSets } from './encoder-gate';
+import { DEVELOPMENT_SETS, sets } from './lib/benchmark-sets';
+import { parseCommandLine, run, UsageError, writeFitted } from './lib/cli';
+import { type Embedder, ENCODER_COLUMNS, encoderFeaturesOn, INSTALL } from './lib/encoder';
+import { VECTORS_CREDIT } from './lib/semantic';
+import { defaultVectors, TABLE_WORDS, TOP_COMPONENTS } from './lib/vector-table';
+import { encoderSection, encodeSets } from './measure/encoder-gate';
 import {
   type Candidate,
   type DevSet,
@@ -47,9 +49,7 @@ import {
   table,
   usesEncoder,
   weightsTable,
-} from './gate-fitting';
-import { VECTORS_CREDIT } from './semantic';
-import { defaultVectors, TABLE_WORDS, TOP_COMPONENTS } from './vector-table';
+} from './measure/gate-fitting';
 
 const USAGE = 'usage: npm run fit:semantic -- [--report FILE] [--no-write] [--encoder]';
 const MODEL_FILE = 'src/retrieval/semantic-model.ts';
@@ -335,7 +335,7 @@ run(async () => {
 
   const modelText = [
     '// Written by `npm run fit:semantic` (scripts/fit-semantic.ts); its report is docs/semantic-channel.md.',
-    "import type { SemanticModel } from './semantic';",
+    "import type { SemanticModel } from './lib/semantic';",
     '',
     `export const SEMANTIC_MODEL: SemanticModel = ${JSON.stringify(model, null, 2)};`,
     '',

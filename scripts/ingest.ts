@@ -12,9 +12,16 @@ import {
   type RetrievalModel,
 } from '../src/retrieval/model';
 import type { GateSettings } from '../src/types';
-import { DEFAULT_INDEX, parseCommandLine, run, shippedPromptVersion, UsageError, writeOutput } from './cli';
-import { BUNDLED_CORPUS, compileFolder, refuseOutputIntoCorpus } from './corpus-folder';
-import { shippedRelatedWords } from './wordnet';
+import {
+  DEFAULT_INDEX,
+  parseCommandLine,
+  run,
+  shippedPromptVersion,
+  UsageError,
+  writeOutput,
+} from './lib/cli';
+import { BUNDLED_CORPUS, compileFolder, refuseOutputIntoCorpus } from './lib/corpus-folder';
+import { shippedRelatedWords } from './wordnet/wordnet';
 
 const USAGE = [
   'usage: npm run ingest -- [--corpus DIR] [--out FILE] [--prompt VERSION] [--threshold N] [--min-margin N] [--model bm25|tfidf] [--no-thesaurus] [--follow-links] [--strict] [--quiet]',

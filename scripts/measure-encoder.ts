@@ -13,11 +13,9 @@
 //      fits (same questions, same threshold rule), against the same fit without it.
 import { createEngine, retrieverOf } from '../src/ask/engine';
 import { rocAuc } from '../src/evaluation/eval-set';
-import { fitLogistic } from '../src/evaluation/logistic';
-import type { SuiteItem } from '../src/evaluation/suite';
 import { byRank, rankCandidates } from '../src/generation/extractive';
-import { DEVELOPMENT_SETS, type Prepared, sets } from './benchmark-sets';
-import { DEFAULT_INDEX, parseCommandLine, run, UsageError, writeFitted } from './cli';
+import { DEVELOPMENT_SETS, type Prepared, sets } from './lib/benchmark-sets';
+import { DEFAULT_INDEX, parseCommandLine, run, UsageError, writeFitted } from './lib/cli';
 import {
   type Embedder,
   ENCODER_CACHE,
@@ -26,8 +24,10 @@ import {
   INSTALL,
   loadEncoder,
   passageText,
-} from './encoder';
-import { keepingShare } from './feature-comparison';
+} from './lib/encoder';
+import { fitLogistic } from './lib/logistic';
+import type { SuiteItem } from './lib/suite';
+import { keepingShare } from './measure/feature-comparison';
 import {
   type BestRow,
   chooseThreshold,
@@ -46,7 +46,7 @@ import {
   squadQuestions,
   valueAt,
   vector,
-} from './reader-fitting';
+} from './measure/reader-fitting';
 
 const USAGE = 'usage: npm run measure:encoder -- [--report FILE]';
 // The share of answerable questions a gate threshold on the cosine keeps, for the off-topic count.

@@ -12,7 +12,7 @@ import { relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Stryker } from '@stryker-mutator/core';
 import { z } from 'zod';
-import { parseCommandLine, run, UsageError } from './cli';
+import { parseCommandLine, run, UsageError } from './lib/cli';
 
 const USAGE =
   'usage: npm run test:mutation -- [--quick] [--mutate FILE,FILE] [--concurrency N] [--incremental]';

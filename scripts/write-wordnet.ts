@@ -1,12 +1,12 @@
 // npm run write:wordnet
 //
-// Writes the word lists the question-time text model takes from WordNet (scripts/wordnet.ts):
+// Writes the word lists the question-time text model takes from WordNet (scripts/wordnet/wordnet.ts):
 // src/text/proper-names.ts (wordNetNames) and src/text/antonyms.ts (wordNetAntonyms). Derived lists, like
 // the reader's fitted model: committed so that the page and the command line need no WordNet, rewritten
 // by this command alone. tests/text/wordnet-lists.test.ts fails when one no longer matches WordNet.
-import { writeAtomically } from './atomic-write';
-import { run } from './cli';
-import { wordNetModules } from './wordnet';
+import { writeAtomically } from './lib/atomic-write';
+import { run } from './lib/cli';
+import { wordNetModules } from './wordnet/wordnet';
 
 run(() => {
   for (const { path, source } of wordNetModules()) {

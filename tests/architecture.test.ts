@@ -100,6 +100,13 @@ describe('the layout', () => {
     expect(outside).toEqual([]);
   });
 
+  it('holds only modules the engine or the page use: one that only scripts and tests import lives in scripts/', () => {
+    const imported = new Set(files.flatMap((file) => importsOf(file).map(({ target }) => target)));
+    // Entry points: the page's, and the workers it starts by URL.
+    const entries = (file: string) => file === 'src/ui/shell/main.tsx' || /-worker\.ts$/.test(file);
+    expect(files.filter((file) => !imported.has(file) && !entries(file))).toEqual([]);
+  });
+
   it('no production module imports a test double', () => {
     const doubles = files.flatMap((file) =>
       importsOf(file)

@@ -1,5 +1,5 @@
 // The page's half of loading the word-vector table (the command line reads it from disk in
-// scripts/vector-table.ts): a download bounded in bytes and in time, then the table checked whole. It
+// scripts/lib/vector-table.ts): a download bounded in bytes and in time, then the table checked whole. It
 // runs in the meaning worker (src/ui/kit/meaning-worker.ts), since checking 3.6 MB takes a few hundred
 // milliseconds that the page's thread should spend on the visitor.
 import type { WordVectors } from '../retrieval/semantic';

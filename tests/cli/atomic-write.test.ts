@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { type WriteCalls, writeAtomically } from '../../scripts/atomic-write';
+import { type WriteCalls, writeAtomically } from '../../scripts/lib/atomic-write';
 import { runScript } from '../helpers/run-script';
 import { scratchForFile, scratchForTest } from '../helpers/scratch';
 

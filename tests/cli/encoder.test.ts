@@ -1,11 +1,11 @@
-// The sentence encoder's measuring helpers (scripts/encoder.ts, scripts/encoder-gate.ts), with a fake
+// The sentence encoder's measuring helpers (scripts/lib/encoder.ts, scripts/measure/encoder-gate.ts), with a fake
 // model in place of the 28 MB one.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type EncoderModel, embedder, encoderFeaturesOn } from '../../scripts/encoder';
-import { mcnemar } from '../../scripts/encoder-gate';
+import { type EncoderModel, embedder, encoderFeaturesOn } from '../../scripts/lib/encoder';
+import { mcnemar } from '../../scripts/measure/encoder-gate';
 
 /** A model whose vector of a text is its length and its count of "a", recording what it was asked. */
 function fakeModel() {

@@ -11,7 +11,7 @@ import {
   passing,
   ruleThreshold,
   type ScoredRow,
-} from '../../scripts/feature-comparison';
+} from '../../scripts/measure/feature-comparison';
 
 const scored = (answerable: boolean, score: number, retrieved = answerable): ScoredRow => ({
   set: 'a',

@@ -9,7 +9,7 @@ import {
   type Question,
   tradeOffTable,
   valueAt,
-} from '../../scripts/reader-fitting';
+} from '../../scripts/measure/reader-fitting';
 
 const question = (set: string, answerable: boolean): Question => ({
   set,

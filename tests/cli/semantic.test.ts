@@ -6,7 +6,7 @@ import {
   meanVector,
   parseWordVectors,
   vocabularyBridge,
-} from '../../scripts/semantic';
+} from '../../scripts/lib/semantic';
 
 // Three dimensions, each entry ending with its length and its index as the package's file does.
 const FILE = JSON.stringify({

@@ -2,7 +2,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { OFFICIAL_DEV_FILE, readSquad, SHARED_SQUAD_FILE, squadFileFrom } from '../../scripts/squad';
+import { OFFICIAL_DEV_FILE, readSquad, SHARED_SQUAD_FILE, squadFileFrom } from '../../scripts/lib/squad';
 import { scratchForTest } from '../helpers/scratch';
 
 const scratch = () => scratchForTest('squad');

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { emptyCounts } from '../../scripts/lib/suite';
 import {
   BLOCK_END,
   BLOCK_START,
@@ -11,8 +12,7 @@ import {
   type SetReport,
   suiteTable,
   TABLE_HEADER,
-} from '../../scripts/suite-results';
-import { emptyCounts } from '../../src/evaluation/suite';
+} from '../../scripts/lib/suite-results';
 
 const measured: SetReport = {
   name: 'shipped',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { visible } from '../../scripts/terminal';
+import { visible } from '../../scripts/lib/terminal';
 
 describe('visible', () => {
   it('shows an escape sequence instead of letting the terminal obey it', () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { withDefaultVectors } from '../../scripts/vector-table';
+import { withDefaultVectors } from '../../scripts/lib/vector-table';
 import { createEngine, retrieverOf } from '../../src/ask/engine';
 import { calibrateOn, parseEvalSet } from '../../src/evaluation/eval-set';
 import { formatScore } from '../../src/retrieval/score-format';

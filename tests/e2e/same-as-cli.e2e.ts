@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { withDefaultVectors } from '../../scripts/vector-table';
+import { withDefaultVectors } from '../../scripts/lib/vector-table';
 import { ask as askEngine, createEngine } from '../../src/ask/engine';
 import { parseEvalSet } from '../../src/evaluation/eval-set';
 import { createExtractiveClient } from '../../src/generation/extractive';

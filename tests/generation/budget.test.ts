@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describe as describeResult } from '../../scripts/report';
+import { describe as describeResult } from '../../scripts/lib/report';
 import { ask, createEngine } from '../../src/ask/engine';
 import { MAX_CONTEXT_CHARS } from '../../src/config';
 import { describeBudgetCut, fitToBudget } from '../../src/generation/budget';

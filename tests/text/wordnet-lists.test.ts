@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { wordListSource, wordNetModules } from '../../scripts/wordnet';
+import { wordListSource, wordNetModules } from '../../scripts/wordnet/wordnet';
 import { ANTONYM_LINES } from '../../src/text/antonyms';
 import { isName } from '../../src/text/names';
 import { oppositesOf } from '../../src/text/opposites';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitLogistic } from '../../src/evaluation/logistic';
+import { fitLogistic } from '../../scripts/lib/logistic';
 
 describe('fitLogistic', () => {
   it('gives a feature that tells the labels apart a positive weight, and one that does not about none', () => {

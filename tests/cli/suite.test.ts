@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addRecord, emptyCounts, recordOf, type SuiteItem } from '../../src/evaluation/suite';
+import { addRecord, emptyCounts, recordOf, type SuiteItem } from '../../scripts/lib/suite';
 import type { AskResult, Passage, Scored } from '../../src/types';
 
 const passage = (id: string): Passage => ({ id, file: 'f.md', line: 1, trail: [], text: 't' });

@@ -1,6 +1,6 @@
 // One question's outcome as `npm run eval -- --report FILE` writes it: the fields a labelled set written
 // outside the project is scored from, and nothing that needs this code to read.
-import type { AskResult } from '../types';
+import type { AskResult } from '../../src/types';
 
 export interface ReportRecord {
   question: string;

@@ -13,13 +13,13 @@ import {
 } from 'node:fs';
 import { dirname } from 'node:path';
 import { format, type ParseArgsConfig, parseArgs } from 'node:util';
-import { parseIndex } from '../src/compiled-index/parse';
-import type { CompiledIndex } from '../src/compiled-index/types';
-import { IndexLoadError } from '../src/compiled-index/version';
-import { createClaudeClient, DEFAULT_MODEL } from '../src/generation/claude';
-import { createExtractiveClient } from '../src/generation/extractive';
-import { isShippedPromptVersion, SHIPPED_PROMPT_VERSIONS } from '../src/prompt-versions';
-import type { GenerationClient } from '../src/types';
+import { parseIndex } from '../../src/compiled-index/parse';
+import type { CompiledIndex } from '../../src/compiled-index/types';
+import { IndexLoadError } from '../../src/compiled-index/version';
+import { createClaudeClient, DEFAULT_MODEL } from '../../src/generation/claude';
+import { createExtractiveClient } from '../../src/generation/extractive';
+import { isShippedPromptVersion, SHIPPED_PROMPT_VERSIONS } from '../../src/prompt-versions';
+import type { GenerationClient } from '../../src/types';
 import { writeAtomically } from './atomic-write';
 import { visible } from './terminal';
 

@@ -1,6 +1,6 @@
 // The benchmark's arithmetic: what one result means for one labelled question, and a set's counts.
 // `npm run eval:suite` runs each set in its own process and prints the rows; this module holds no I/O.
-import { type AskResult, assertNever, type RefusalReason } from '../types';
+import { type AskResult, assertNever, type RefusalReason } from '../../src/types';
 
 /** A labelled question as every benchmark set can state it, whatever its file looks like. */
 export interface SuiteItem {

@@ -1,12 +1,12 @@
 // No separate build step: `ask` and `eval` compile the default index from the bundled corpus when it is
 // missing or older than corpus/, so that `npm ci && npm run ask -- "…"` works on a fresh clone.
 import { existsSync, statSync } from 'node:fs';
-import { serializeIndex } from '../src/compiled-index/parse';
-import { DEFAULT_GATE } from '../src/config';
-import { describeLeftOut } from '../src/ingest/left-out';
+import { serializeIndex } from '../../src/compiled-index/parse';
+import { DEFAULT_GATE } from '../../src/config';
+import { describeLeftOut } from '../../src/ingest/left-out';
+import { shippedRelatedWords } from '../wordnet/wordnet';
 import { DEFAULT_INDEX, loadIndexFile, writeOutput } from './cli';
 import { BUNDLED_CORPUS, BUNDLED_CORPUS_NAME, compileFolder, newestChange } from './corpus-folder';
-import { shippedRelatedWords } from './wordnet';
 
 /**
  * The default index's path, once it is there and as new as corpus/; says so on stderr when it builds it.

@@ -1,8 +1,8 @@
 // Comparing gate models that differ in their features, on the same development questions (npm run
 // fit:gate): each fitted by logistic regression, then judged by ROC AUC (in the fit and on a set the fit
 // did not see) and by how many questions pass the gate at the threshold the fit's rule chooses.
-import { rocAuc } from '../src/evaluation/eval-set';
-import { fitLogistic } from '../src/evaluation/logistic';
+import { rocAuc } from '../../src/evaluation/eval-set';
+import { fitLogistic } from '../lib/logistic';
 
 /** A development question's features at its best passage. */
 export interface FeatureRow {

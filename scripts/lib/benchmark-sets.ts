@@ -2,17 +2,17 @@
 // npm run eval:suite runs and npm run fit:gate fits on. Files are read from ../shared/benchmarks by path.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CompiledIndex } from '../src/compiled-index/types';
-import { DEFAULT_GATE, uncalibratedGate } from '../src/config';
-import { judge, parseEvalSet } from '../src/evaluation/eval-set';
-import type { SuiteItem } from '../src/evaluation/suite';
-import { compileIndex } from '../src/ingest/compile';
-import { normaliseForQuote } from '../src/text/quotes';
-import type { GateSettings } from '../src/types';
+import type { CompiledIndex } from '../../src/compiled-index/types';
+import { DEFAULT_GATE, uncalibratedGate } from '../../src/config';
+import { judge, parseEvalSet } from '../../src/evaluation/eval-set';
+import { compileIndex } from '../../src/ingest/compile';
+import { normaliseForQuote } from '../../src/text/quotes';
+import type { GateSettings } from '../../src/types';
+import { wordNetGroups } from '../wordnet/wordnet';
 import { readJson, UsageError } from './cli';
 import { BUNDLED_CORPUS, compileFolder } from './corpus-folder';
 import { readSquad, SQUAD_CREDIT, squadCorpus, WHOLE_PARAGRAPHS } from './squad';
-import { wordNetGroups } from './wordnet';
+import type { SuiteItem } from './suite';
 
 const BENCHMARKS = '../shared/benchmarks';
 const REALDOCS = join(BENCHMARKS, 'realdocs/preact');

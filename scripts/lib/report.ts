@@ -1,9 +1,9 @@
 // How results read in a terminal.
-import { describeReading } from '../src/ask/reading-words';
-import { explainRefusal } from '../src/ask/reasons';
-import { describeBudgetCut } from '../src/generation/budget';
-import { formatScore } from '../src/retrieval/score-format';
-import type { AskResult, Scored } from '../src/types';
+import { describeReading } from '../../src/ask/reading-words';
+import { explainRefusal } from '../../src/ask/reasons';
+import { describeBudgetCut } from '../../src/generation/budget';
+import { formatScore } from '../../src/retrieval/score-format';
+import type { AskResult, Scored } from '../../src/types';
 
 const BAR_WIDTH = 30;
 

@@ -1,26 +1,26 @@
 // What the stand-in's reader is fitted and measured on, shared by npm run fit:reader (scripts/fit-reader.ts)
 // and npm run measure:encoder (scripts/measure-encoder.ts): each development question with the passages the
 // engine would give the reader, how a unit is judged to answer it, and how a threshold is chosen.
-import { createEngine, type Engine, retrieverOf } from '../src/ask/engine';
-import { contextOf, gate } from '../src/ask/gate';
-import type { CompiledIndex } from '../src/compiled-index/types';
-import { parseEvalSet } from '../src/evaluation/eval-set';
-import { rankCandidates } from '../src/generation/extractive';
+import { createEngine, type Engine, retrieverOf } from '../../src/ask/engine';
+import { contextOf, gate } from '../../src/ask/gate';
+import type { CompiledIndex } from '../../src/compiled-index/types';
+import { parseEvalSet } from '../../src/evaluation/eval-set';
+import { rankCandidates } from '../../src/generation/extractive';
 import {
   FEATURE_NAMES,
   type Features,
   questionAsRead,
   type ReaderModel,
   standInsOf,
-} from '../src/generation/reader';
-import { textOf } from '../src/generation/units';
-import { compileIndex } from '../src/ingest/compile';
-import { CURRENT_PROMPT_VERSION } from '../src/prompt-versions';
-import { normaliseForQuote } from '../src/text/quotes';
-import type { Passage } from '../src/types';
-import { loadIndexFile, readJson } from './cli';
-import { readSquad, squadCorpus, WHOLE_PARAGRAPHS } from './squad';
-import { shippedRelatedWords } from './wordnet';
+} from '../../src/generation/reader';
+import { textOf } from '../../src/generation/units';
+import { compileIndex } from '../../src/ingest/compile';
+import { CURRENT_PROMPT_VERSION } from '../../src/prompt-versions';
+import { normaliseForQuote } from '../../src/text/quotes';
+import type { Passage } from '../../src/types';
+import { loadIndexFile, readJson } from '../lib/cli';
+import { readSquad, squadCorpus, WHOLE_PARAGRAPHS } from '../lib/squad';
+import { shippedRelatedWords } from '../wordnet/wordnet';
 
 export const DEFAULT_QUESTIONS = ['eval/questions.json', 'eval/paraphrases.json'];
 export const DEFAULT_SQUAD = '../shared/benchmarks/squad2/train-v2.0-part.json';

@@ -4,8 +4,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { z } from 'zod';
-import { slugify } from '../src/ingest/slug';
-import { describeIssues } from '../src/issues';
+import { slugify } from '../../src/ingest/slug';
+import { describeIssues } from '../../src/issues';
 import { UsageError } from './cli';
 
 /**

@@ -3,11 +3,11 @@
 // named with why. Shared by `npm run ingest` and the index that `ask` and `eval` build when it is missing.
 import { type Dirent, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
-import type { SourceFile } from '../src/ingest/chunk';
-import { type CompiledCorpus, type CompileOptions, compileCorpus } from '../src/ingest/compile';
-import { DOC_EXTENSIONS_IN_WORDS, docKindOf, MAX_FILE_BYTES, notADocument } from '../src/ingest/doc-files';
-import { IngestError } from '../src/ingest/errors';
-import { describeLeftOut, type LeftOut } from '../src/ingest/left-out';
+import type { SourceFile } from '../../src/ingest/chunk';
+import { type CompiledCorpus, type CompileOptions, compileCorpus } from '../../src/ingest/compile';
+import { DOC_EXTENSIONS_IN_WORDS, docKindOf, MAX_FILE_BYTES, notADocument } from '../../src/ingest/doc-files';
+import { IngestError } from '../../src/ingest/errors';
+import { describeLeftOut, type LeftOut } from '../../src/ingest/left-out';
 import { readText, UsageError } from './cli';
 
 export const BUNDLED_CORPUS = 'corpus';

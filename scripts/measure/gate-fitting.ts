@@ -1,12 +1,12 @@
 // What fitting a gate model on evidence rows takes (npm run fit:semantic): the rows, a logistic
 // regression on chosen columns, the threshold rule, held-out scores by fold and by set left out, and
 // the report's table helpers.
-import type { CompiledIndex } from '../src/compiled-index/types';
-import { DEFAULT_CONTEXT_SIZE } from '../src/config';
-import type { SuiteItem } from '../src/evaluation/suite';
-import type { SemanticSettings } from '../src/retrieval/semantic';
-import type { EvidenceFeatures } from '../src/types';
-import { ENCODER_COLUMNS, type EncoderColumn, type EncoderFeatures } from './encoder';
+import type { CompiledIndex } from '../../src/compiled-index/types';
+import { DEFAULT_CONTEXT_SIZE } from '../../src/config';
+import type { SemanticSettings } from '../../src/retrieval/semantic';
+import type { EvidenceFeatures } from '../../src/types';
+import { ENCODER_COLUMNS, type EncoderColumn, type EncoderFeatures } from '../lib/encoder';
+import type { SuiteItem } from '../lib/suite';
 import { type FeatureRow, fitColumns } from './feature-comparison';
 
 export const FOLDS = 5;

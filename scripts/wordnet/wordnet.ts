@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { THESAURUS_WEIGHT } from '../src/config';
-import { IRREGULAR } from '../src/text/irregular';
+import { THESAURUS_WEIGHT } from '../../src/config';
+import { IRREGULAR } from '../../src/text/irregular';
 
 const PARTS = ['noun', 'verb', 'adj', 'adv'];
 const SIMILAR_TO = '&';

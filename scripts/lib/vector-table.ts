@@ -4,16 +4,16 @@
 // alone and no stopword, each term taking the vector of its most frequent form ("borrowed", "borrowing"
 // and "borrow" are one term, with the vector of whichever GloVe counts most often).
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { type Engine, withSemantic } from '../src/ask/engine';
+import { type Engine, withSemantic } from '../../src/ask/engine';
 import {
   decodeWordVectors,
   encodeWordVectors,
   MAX_TABLE_BYTES,
   VectorTableError,
-} from '../src/compiled-index/word-vectors';
-import { semanticChannel, type WordVectors } from '../src/retrieval/semantic';
-import { SEMANTIC_MODEL } from '../src/retrieval/semantic-model';
-import { STOPWORDS, termOf } from '../src/text/tokenize';
+} from '../../src/compiled-index/word-vectors';
+import { semanticChannel, type WordVectors } from '../../src/retrieval/semantic';
+import { SEMANTIC_MODEL } from '../../src/retrieval/semantic-model';
+import { STOPWORDS, termOf } from '../../src/text/tokenize';
 import { UsageError, writeOutput } from './cli';
 import { parseWordVectors, vectorFile } from './semantic';
 

@@ -1,8 +1,8 @@
 // The sentence encoder in the gate (npm run fit:semantic -- --encoder): every text embedded, what
 // the encoder costs, and the report's section comparing the models with and without it.
 import { loadavg } from 'node:os';
-import { SHOWN_PASSAGES } from '../src/ask/engine';
-import { rocAuc } from '../src/evaluation/eval-set';
+import { SHOWN_PASSAGES } from '../../src/ask/engine';
+import { rocAuc } from '../../src/evaluation/eval-set';
 import {
   ENCODER_CACHE,
   ENCODER_CREDIT,
@@ -11,7 +11,7 @@ import {
   encoderTimes,
   loadEncoder,
   passageText,
-} from './encoder';
+} from '../lib/encoder';
 import {
   type Candidate,
   type DevSet,
