@@ -56,7 +56,7 @@ export function OwnCorpusPanel(props: OwnCorpusPanelProps) {
   const [documents] = useState(() =>
     createOwnDocuments({
       store: props.store ?? indexedDbStore({ factory: globalThis.indexedDB, flags: props.flags }),
-      build: (request) => latestProps.current.build(request),
+      build: (request, options) => latestProps.current.build(request, options),
       onBuilt: (index) => latestProps.current.onBuilt(index),
       onRemove: () => latestProps.current.onRemove(),
       onChange: setState,
