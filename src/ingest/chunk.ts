@@ -25,6 +25,11 @@ export interface ChunkOptions {
   maxChars?: number;
   /** The Markdown lexer; marked's unless a test gives one that fails. */
   lex?: (markdown: string) => Token[];
+  /**
+   * Called as each file starts, with its place in `files`, and once more with `files.length` when every
+   * file is read: the page's worker reports progress, and times each file, with it.
+   */
+  onFile?: (index: number) => void;
 }
 
 /** What the corpus yields: its passages, and every file or section left out, with why. */
@@ -102,11 +107,13 @@ export function chunkCorpus(files: SourceFile[], options: ChunkOptions = {}): Ch
 
   const leftOut: LeftOut[] = [];
   const sections: SectionParts[] = [];
-  for (const file of files) {
+  for (const [index, file] of files.entries()) {
+    options.onFile?.(index);
     const chunked = chunkFile({ file, maxChars, lex });
     if ('reason' in chunked) leftOut.push(chunked);
     else sections.push(...chunked);
   }
+  options.onFile?.(files.length);
   const passages = withoutClashes(sections, leftOut);
   if (passages.length === 0) {
     throw new IngestError([

@@ -18,6 +18,8 @@ export function compileOwnCorpus(options: {
   files: SourceFile[];
   /** What the page calls them: "your documents", or the folder they came in. */
   corpus: string;
+  /** Called as each file starts, with its place in `files`, then with `files.length` (see chunkCorpus). */
+  onFile?: (index: number) => void;
 }): CompileOutcome {
   try {
     return { ok: true, ...compileCorpus({ ...options, gate: uncalibratedGate() }) };

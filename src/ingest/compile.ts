@@ -28,6 +28,8 @@ export interface CompileOptions {
    * keeps only what this corpus can use (see compileThesaurus). None: no thesaurus.
    */
   relatedWords?: readonly (readonly string[])[];
+  /** Called as each file starts, with its place in `files`, then with `files.length` (see chunkCorpus). */
+  onFile?: (index: number) => void;
 }
 
 /** The index, and every file or section of the corpus it was built without. */
@@ -41,10 +43,10 @@ export interface CompiledCorpus {
  * be used. All the work that does not depend on the question happens here, once, at build time.
  */
 export function compileCorpus(options: CompileOptions): CompiledCorpus {
-  const { passages, leftOut } = chunkCorpus(
-    options.files,
-    options.maxChars === undefined ? {} : { maxChars: options.maxChars },
-  );
+  const { passages, leftOut } = chunkCorpus(options.files, {
+    ...(options.maxChars === undefined ? {} : { maxChars: options.maxChars }),
+    ...(options.onFile === undefined ? {} : { onFile: options.onFile }),
+  });
   const { terms, postings } = buildPostings(passages.map((passage) => tokenize(passageText(passage))));
   const thesaurus =
     options.relatedWords === undefined

@@ -2,10 +2,9 @@
 // audited with axe-core (from node_modules, injected by the test: nothing comes from a CDN), the question
 // box first on every screen, a folder brought through the real file chooser, Claude's waiting said.
 
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { violations } from './axe';
 import { apiError, type FakeOutcome, fakeAnthropic, messageOf, messageWith } from './fake-anthropic';
 import { useSite } from './harness';
 import {
@@ -23,40 +22,12 @@ import {
 } from './site';
 import { TEST_KEY } from './visit';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const WIDTHS = [1280, 360] as const;
 /** A phone's first screen: the question box's top must be inside it in every state. */
 const FIRST_SCREEN = { width: 360, height: 740 };
 const DVD = 'How long can I borrow a DVD for?';
 
 const site = useSite();
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: string[] }>;
-}
-
-/**
- * Every axe violation on the page as it stands, of any impact. axe is evaluated through the DevTools
- * protocol, which the page's CSP (script-src 'self') does not govern, so the page is audited unchanged.
- */
-async function violations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const found = (await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> };
-      }
-    ).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  })) as Violation[];
-  return found.map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-}
 
 /** Where the question box's top is, in page coordinates (scrolled to the top first). */
 async function questionBoxTop(page: Page): Promise<{ x: number; y: number }> {

@@ -474,3 +474,18 @@ describe('chunkCorpus', () => {
     });
   });
 });
+
+describe('chunkCorpus: onFile', () => {
+  it('is called as each file starts, in order, then once with the number of files, even for a file left out', () => {
+    const started: number[] = [];
+    chunkCorpus(
+      [
+        { path: 'a.md', text: '# A\n\nText.\n' },
+        { path: 'b.png', text: 'not a document' },
+        { path: 'c.md', text: '# C\n\nMore text.\n' },
+      ],
+      { onFile: (index) => started.push(index) },
+    );
+    expect(started).toEqual([0, 1, 2, 3]);
+  });
+});

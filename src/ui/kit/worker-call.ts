@@ -13,7 +13,7 @@ export interface WorkerOf<Request, Reply> {
  * Sends `request` to `worker` and settles as `handle` says for each reply (a reply it does not settle on,
  * like progress, leaves the promise waiting). The worker ends once settled; one that cannot start at all
  * (its script failed to load or to run) reports in an error event, not a message, and `task` names what
- * it was for.
+ * it was for. An aborted `signal` ends the worker too, and rejects with the signal's reason.
  */
 export function askWorker<Request, Reply, Result>(
   worker: WorkerOf<Request, Reply>,
@@ -23,6 +23,7 @@ export function askWorker<Request, Reply, Result>(
     reply: Reply,
     settle: { resolve: (value: Result) => void; reject: (error: unknown) => void },
   ) => void,
+  signal?: AbortSignal,
 ): Promise<Result> {
   return new Promise((resolve, reject) => {
     const settle = {
@@ -45,6 +46,7 @@ export function askWorker<Request, Reply, Result>(
     worker.addEventListener('error', (event) =>
       settle.reject(new Error(`${task} in the background: ${event.message || 'the worker failed'}`)),
     );
+    signal?.addEventListener('abort', () => settle.reject(signal.reason), { once: true });
     worker.postMessage(request);
   });
 }

@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
-// The ingest worker: indexes the visitor's documents off the page's thread (corpus-build.ts), then sends
-// the index the way the index worker does, so that the page checks it on the same path.
+// The ingest worker: indexes the visitor's documents off the page's thread (corpus-build.ts), saying
+// which file it starts (the page shows it, and times each file against its deadline), then sends the
+// index the way the index worker does, so that the page checks it on the same path.
 import { readIndexFile, serializeIndex } from '../../compiled-index/container';
 import { packColumns, transferablesOf } from '../../compiled-index/wire';
 import { compileOwnCorpus } from '../../ingest/compile-corpus';
@@ -11,7 +12,11 @@ const post = (message: BuildMessage, transfer: Transferable[] = []) => scope.pos
 
 scope.addEventListener('message', (event: MessageEvent<BuildRequest>) => {
   try {
-    const outcome = compileOwnCorpus(event.data);
+    const { files } = event.data;
+    const outcome = compileOwnCorpus({
+      ...event.data,
+      onFile: (index) => post(index < files.length ? { type: 'reading', index } : { type: 'indexing' }),
+    });
     if (!outcome.ok) {
       post({ type: 'refused', problems: outcome.problems });
       return;

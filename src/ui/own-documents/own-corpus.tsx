@@ -11,6 +11,7 @@ import type { BuildCorpus } from './corpus-build';
 import type { Incoming, OwnCorpus } from './corpus-panel';
 import { indexedDbStore, type KeptStore } from './kept-corpus';
 import {
+  announceProgress,
   createOwnDocuments,
   type Keeping,
   type LeftOnDevice,
@@ -19,6 +20,9 @@ import {
   plural,
   type Status,
 } from './own-documents';
+
+// The page's BuildCorpus, taken from this chunk: main.tsx holds only the worker's address.
+export { buildInWorker } from './corpus-build';
 
 export interface OwnCorpusPanelProps {
   /** The newest files brought; a new id starts reading them. */
@@ -52,7 +56,7 @@ export function OwnCorpusPanel(props: OwnCorpusPanelProps) {
   const [documents] = useState(() =>
     createOwnDocuments({
       store: props.store ?? indexedDbStore({ factory: globalThis.indexedDB, flags: props.flags }),
-      build: (request) => latestProps.current.build(request),
+      build: (request, options) => latestProps.current.build(request, options),
       onBuilt: (index) => latestProps.current.onBuilt(index),
       onRemove: () => latestProps.current.onRemove(),
       onChange: setState,
@@ -76,7 +80,11 @@ export function OwnCorpusPanel(props: OwnCorpusPanelProps) {
   const kept = keeping.phase === 'kept' || keeping.phase === 'saving';
   return (
     <>
-      <CorpusStatus status={status} />
+      <CorpusStatus
+        status={status}
+        onCancel={documents.cancel}
+        inUse={own !== undefined && active === 'own' ? (own.index.corpus ?? 'your documents') : undefined}
+      />
       {own === undefined ? null : (
         <fieldset class="corpus-switch">
           <legend>Ask</legend>
@@ -148,14 +156,31 @@ function KeepingStatus({ keeping }: { keeping: Keeping }) {
   }
 }
 
-function CorpusStatus({ status }: { status: Status }) {
+function CorpusStatus({
+  status,
+  onCancel,
+  inUse,
+}: {
+  status: Status;
+  onCancel: () => void;
+  /** What the visitor's questions go to when it is not the manual: their documents built before. */
+  inUse: string | undefined;
+}) {
   switch (status.phase) {
     case 'idle':
       return null;
     case 'working':
+      if (status.cancellable === true) return <Reading status={status} onCancel={onCancel} />;
       return (
         <p role="status" class="corpus-status">
           {status.step}
+        </p>
+      );
+    case 'cancelled':
+      return (
+        <p role="status" class="corpus-status">
+          Stopped: nothing of the files you brought is used, and your questions still go to{' '}
+          {inUse ?? 'the library manual'}.
         </p>
       );
     case 'failed':
@@ -204,6 +229,34 @@ function CorpusStatus({ status }: { status: Status }) {
     default:
       return assertNever(status);
   }
+}
+
+/**
+ * Reading the files brought: every file shown, with a bar, and a Cancel button. A screen reader hears
+ * the count and each quarter (announceProgress), not every file.
+ */
+function Reading({
+  status,
+  onCancel,
+}: {
+  status: Extract<Status, { phase: 'working' }>;
+  onCancel: () => void;
+}) {
+  const { progress } = status;
+  return (
+    <div class="corpus-status corpus-reading">
+      <p>{status.step}</p>
+      {progress?.phase === 'reading' ? (
+        <progress max={progress.of} value={progress.file - 1} aria-label="Files read" />
+      ) : null}
+      <p class="visually-hidden" role="status">
+        {progress === undefined ? status.step : announceProgress(progress)}
+      </p>
+      <button type="button" onClick={onCancel}>
+        Cancel
+      </button>
+    </div>
+  );
 }
 
 function LeftOnDeviceNote({ left }: { left: LeftOnDevice | undefined }) {

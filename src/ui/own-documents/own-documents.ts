@@ -5,7 +5,8 @@ import { parseIndex, serializeIndex } from '../../compiled-index/parse';
 import type { CompiledIndex } from '../../compiled-index/types';
 import { IndexLoadError } from '../../compiled-index/version';
 import type { LeftOut } from '../../ingest/left-out';
-import type { BuildCorpus } from './corpus-build';
+import { assertNever } from '../../types';
+import type { BuildCorpus, BuildProgress } from './corpus-build';
 import { corpusName, type PickedFile, readPickedFiles } from './corpus-files';
 import type { Incoming } from './corpus-panel';
 import { holdsFolder, walkEntries } from './dropped-entries';
@@ -14,7 +15,16 @@ import { type KeptStore, KeptStoreError } from './kept-corpus';
 /** What reading, indexing, restoring or removing is doing. */
 export type Status =
   | { phase: 'idle' }
-  | { phase: 'working'; step: string }
+  | {
+      phase: 'working';
+      step: string;
+      /** Where indexing the files brought is, once the worker says. */
+      progress?: BuildProgress;
+      /** Whether the visitor may cancel: reading and indexing files they brought, not a restore or removal. */
+      cancellable?: boolean;
+    }
+  /** The visitor cancelled reading their files: nothing of them is used. */
+  | { phase: 'cancelled' }
   | { phase: 'failed'; problems: string[]; leftOut: LeftOut[] }
   | { phase: 'built'; leftOut: LeftOut[] }
   | { phase: 'restored'; files: number }
@@ -56,6 +66,37 @@ export interface OwnDocumentsOptions {
   reportBug?: (error: unknown) => void;
 }
 
+/** "Reading 12 of 38: guide/config.md", "Indexing what was read…". */
+export function describeProgress(progress: BuildProgress): string {
+  switch (progress.phase) {
+    case 'reading':
+      return `Reading ${progress.file.toLocaleString('en-US')} of ${progress.of.toLocaleString('en-US')}: ${progress.path}`;
+    case 'indexing':
+      return 'Indexing what was read…';
+    default:
+      return assertNever(progress);
+  }
+}
+
+/**
+ * What a screen reader is told while files are read: the count once, then each quarter, so that a
+ * thousand files are not a thousand announcements. The page shows every file; this says less, politely.
+ */
+export function announceProgress(progress: BuildProgress): string {
+  switch (progress.phase) {
+    case 'reading': {
+      const quarter = Math.floor(((progress.file - 1) * 4) / progress.of);
+      return quarter === 0
+        ? `Reading ${plural(progress.of, 'file')}…`
+        : `Reading ${plural(progress.of, 'file')}: ${quarter * 25}% done`;
+    }
+    case 'indexing':
+      return describeProgress(progress);
+    default:
+      return assertNever(progress);
+  }
+}
+
 export const plural = (count: number, one: string, many = `${one}s`) =>
   `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 
@@ -87,6 +128,8 @@ export function createOwnDocuments(options: OwnDocumentsOptions) {
   // Bumped by every save and removal asked for: only the newest may say how keeping stands, and a
   // restore does not undo a choice made while it read.
   let choice = 0;
+  // The reading and indexing under way, to abort when the visitor cancels (or a newer pick replaces it).
+  let reading: AbortController | undefined;
   // Saves and removals run one after another, so that the last one asked for is what stays on disk.
   let storeQueue: Promise<unknown> = Promise.resolve();
   // The index last saved or read back, so that restoring it does not write it straight back.
@@ -169,16 +212,21 @@ export function createOwnDocuments(options: OwnDocumentsOptions) {
 
   const take = async ({ id, files, entries }: Incoming) => {
     latest = id;
+    reading?.abort();
+    const controller = new AbortController();
+    reading = controller;
+    const working = (step: string, progress?: BuildProgress) =>
+      set({ status: { phase: 'working', step, progress, cancellable: true } });
     let picked: PickedFile[] = files;
     let unlisted: LeftOut[] = [];
     if (holdsFolder(entries)) {
-      set({ status: { phase: 'working', step: 'Reading the folder…' } });
+      working('Reading the folder…');
       const walked = await walkEntries(entries);
       if (id !== latest) return;
       picked = walked.files;
       unlisted = walked.leftOut;
     }
-    set({ status: { phase: 'working', step: `Reading ${plural(picked.length, 'file')}…` } });
+    working(`Reading ${plural(picked.length, 'file')}…`);
     const read = await readPickedFiles(picked);
     if (id !== latest) return;
     const leftOut = [...unlisted, ...read.leftOut];
@@ -186,11 +234,19 @@ export function createOwnDocuments(options: OwnDocumentsOptions) {
       set({ status: { phase: 'failed', problems: read.problems, leftOut } });
       return;
     }
-    set({ status: { phase: 'working', step: `Indexing ${plural(read.files.length, 'document')}…` } });
+    working(`Indexing ${plural(read.files.length, 'document')}…`);
     let outcome: Awaited<ReturnType<BuildCorpus>>;
     try {
       const corpus = corpusName(picked.map((file) => file.webkitRelativePath || file.name));
-      outcome = await build({ files: read.files, corpus });
+      outcome = await build(
+        { files: read.files, corpus },
+        {
+          signal: controller.signal,
+          onProgress: (progress) => {
+            if (id === latest) working(describeProgress(progress), progress);
+          },
+        },
+      );
     } catch (error) {
       if (id !== latest) return;
       const message = error instanceof Error ? error.message : String(error);
@@ -199,7 +255,13 @@ export function createOwnDocuments(options: OwnDocumentsOptions) {
     }
     if (id !== latest) return;
     if (!outcome.ok) {
-      set({ status: { phase: 'failed', problems: outcome.problems, leftOut } });
+      set({
+        status: {
+          phase: 'failed',
+          problems: outcome.problems,
+          leftOut: [...leftOut, ...(outcome.leftOut ?? [])],
+        },
+      });
       return;
     }
     set({ status: { phase: 'built', leftOut: [...leftOut, ...outcome.leftOut] } });
@@ -249,8 +311,18 @@ export function createOwnDocuments(options: OwnDocumentsOptions) {
     onBuilt(index);
   };
 
+  /** Stops reading the files brought: the corpus in use stays, and nothing of these is used. */
+  const cancel = () => {
+    if (state.status.phase !== 'working' || state.status.cancellable !== true) return;
+    ++latest;
+    reading?.abort();
+    reading = undefined;
+    set({ status: { phase: 'cancelled' } });
+  };
+
   const remove = async () => {
     const id = ++latest;
+    reading?.abort();
     shown++;
     const fromDevice = mayHold;
     ++choice;
@@ -274,6 +346,8 @@ export function createOwnDocuments(options: OwnDocumentsOptions) {
     },
     /** Reads and indexes files the visitor brought; the newest pick wins. */
     take: (incoming: Incoming) => void take(incoming).catch(reportBug),
+    /** The visitor cancelled reading their files. */
+    cancel,
     /** Reads back what an earlier visit kept (the first download saw the flag). */
     restore: () => void restore().catch(reportBug),
     /** The visitor ticked "keep": saves `index` now, and every later index in use (`inUse`). */

@@ -11,7 +11,7 @@ import { type OnProgress, unpackColumns } from '../../compiled-index/wire';
 import { isFramed } from '../ask/framing';
 import type { ClaudeLoader } from '../ask/lazy-claude';
 import { loadChunk } from '../kit/chunk-load';
-import { buildInWorker } from '../own-documents/corpus-build';
+import type { BuildCorpus } from '../own-documents/corpus-build';
 import { chunks } from './chunks';
 import { FramedCover } from './framed-cover';
 import { loadInWorker } from './index-loading';
@@ -41,14 +41,15 @@ async function loadIndex(onProgress: OnProgress) {
 }
 
 // The visitor's own documents are indexed in a worker of their own, started (and its code, the Markdown
-// lexer with it, downloaded) only when they bring some.
-const buildCorpus = buildInWorker(
-  () =>
-    new Worker(new URL('../own-documents/ingest-worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'ingest',
-    }),
-);
+// lexer with it, downloaded) only when they bring some. What drives it (progress, the deadline per file,
+// Cancel) is in the own-documents chunk, loaded by then.
+const createIngestWorker = () =>
+  new Worker(new URL('../own-documents/ingest-worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'ingest',
+  });
+const buildCorpus: BuildCorpus = async (request, options) =>
+  (await chunks.ownCorpus()).buildInWorker(createIngestWorker)(request, options);
 
 // The word vectors of the semantic channel, fetched and checked in a worker of their own after the
 // manual, by code in the question-time chunk: none of it is in the first download.

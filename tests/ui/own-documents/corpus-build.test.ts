@@ -1,7 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readIndexFile, serializeIndex } from '../../../src/compiled-index/container';
 import { packColumns } from '../../../src/compiled-index/wire';
-import { type BuildMessage, buildInWorker } from '../../../src/ui/own-documents/corpus-build';
+import { compileOwnCorpus } from '../../../src/ingest/compile-corpus';
+import { describeLeftOut } from '../../../src/ingest/left-out';
+import {
+  type BuildMessage,
+  type BuildProgress,
+  type BuildRequest,
+  type BuildWorker,
+  buildInWorker,
+  FILE_DEADLINE_MS,
+  leaveOutStuck,
+} from '../../../src/ui/own-documents/corpus-build';
 import { tinyIndex } from '../../helpers/engine';
 import { fakeWorker } from '../../helpers/fake-worker';
 
@@ -40,5 +50,137 @@ describe('buildInWorker', () => {
     await expect(build({ type: 'built', index: broken, leftOut: [] })).rejects.toThrow(
       /not a valid sourcebound index/,
     );
+  });
+});
+
+/**
+ * A worker that runs the real ingest on what it is sent, as the ingest worker does, but stops for good
+ * at any file whose path starts with "stuck": it says it is reading it and never says more.
+ */
+function ingestWorkers() {
+  const started: Array<{ paths: string[]; terminated: boolean }> = [];
+  const create = (): BuildWorker => {
+    let onMessage: (event: MessageEvent<BuildMessage>) => void = () => undefined;
+    const record = { paths: [] as string[], terminated: false };
+    started.push(record);
+    return {
+      addEventListener(type: 'message' | 'error', listener: (event: never) => void) {
+        if (type === 'message') onMessage = listener as typeof onMessage;
+      },
+      postMessage(request: BuildRequest) {
+        record.paths = request.files.map((one) => one.path);
+        const send = (message: BuildMessage) =>
+          queueMicrotask(
+            () => record.terminated || onMessage({ data: message } as MessageEvent<BuildMessage>),
+          );
+        for (const [index, one] of request.files.entries()) {
+          send({ type: 'reading', index });
+          if (one.path.startsWith('stuck')) return;
+        }
+        send({ type: 'indexing' });
+        const outcome = compileOwnCorpus(request);
+        if (!outcome.ok) send({ type: 'refused', problems: outcome.problems });
+        else
+          send({
+            type: 'built',
+            index: packColumns(readIndexFile(serializeIndex(outcome.index))),
+            leftOut: outcome.leftOut,
+          });
+      },
+      terminate() {
+        record.terminated = true;
+      },
+    };
+  };
+  return { create, started };
+}
+
+const doc = (path: string) => ({ path, text: `# ${path}\n\n## Part\n\nThe ${path} text is here.\n` });
+
+describe('buildInWorker: progress, the deadline per file, cancel', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('reports each file it starts, numbered from 1, then the indexing', async () => {
+    const workers = ingestWorkers();
+    const progress: BuildProgress[] = [];
+    const outcome = await buildInWorker(workers.create)(
+      { files: [doc('a.md'), doc('guide/b.md')], corpus: 'docs' },
+      { onProgress: (step) => progress.push(step) },
+    );
+    expect(outcome.ok).toBe(true);
+    expect(progress).toEqual([
+      { phase: 'reading', file: 1, of: 2, path: 'a.md' },
+      { phase: 'reading', file: 2, of: 2, path: 'guide/b.md' },
+      { phase: 'indexing' },
+    ]);
+    expect(workers.started.map((worker) => worker.terminated)).toEqual([true]);
+  });
+
+  it('leaves out by name a file that overruns the deadline, ends its worker, and reads the rest in a fresh one', async () => {
+    vi.useFakeTimers();
+    const workers = ingestWorkers();
+    const building = buildInWorker(workers.create, { fileDeadlineMs: 500 })({
+      files: [doc('a.md'), doc('stuck.md'), doc('c.md')],
+      corpus: 'docs',
+    });
+    await vi.advanceTimersByTimeAsync(499);
+    expect(workers.started).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    const outcome = await building;
+    expect(workers.started).toEqual([
+      { paths: ['a.md', 'stuck.md', 'c.md'], terminated: true },
+      { paths: ['a.md', 'c.md'], terminated: true },
+    ]);
+    if (!outcome.ok) throw new Error(outcome.problems.join('\n'));
+    expect(outcome.leftOut.map(describeLeftOut)).toEqual([
+      'stuck.md: took longer than 0.5 s to read — split it into smaller files, or simplify its Markdown',
+    ]);
+    expect(new Set(outcome.index.passages.map((passage) => passage.file))).toEqual(new Set(['a.md', 'c.md']));
+  });
+
+  it('says 20 s by default, and refuses with every file listed when none could be read in time', async () => {
+    vi.useFakeTimers();
+    const workers = ingestWorkers();
+    const building = buildInWorker(workers.create)({
+      files: [doc('stuck-1.md'), doc('stuck-2.md')],
+      corpus: 'docs',
+    });
+    await vi.advanceTimersByTimeAsync(2 * FILE_DEADLINE_MS);
+    const outcome = await building;
+    expect(outcome.ok).toBe(false);
+    expect(outcome.leftOut?.map((item) => `${item.path}: ${item.reason}`)).toEqual([
+      'stuck-1.md: took longer than 20 s to read',
+      'stuck-2.md: took longer than 20 s to read',
+    ]);
+    expect(workers.started.every((worker) => worker.terminated)).toBe(true);
+  });
+
+  it('ends the worker and rejects when cancelled, and starts no other', async () => {
+    vi.useFakeTimers();
+    const workers = ingestWorkers();
+    const controller = new AbortController();
+    const building = buildInWorker(workers.create)(
+      { files: [doc('stuck.md'), doc('b.md')], corpus: 'docs' },
+      { signal: controller.signal },
+    );
+    await vi.advanceTimersByTimeAsync(1000);
+    controller.abort();
+    await expect(building).rejects.toThrow(/abort/i);
+    await vi.advanceTimersByTimeAsync(2 * FILE_DEADLINE_MS);
+    expect(workers.started).toEqual([{ paths: ['stuck.md', 'b.md'], terminated: true }]);
+  });
+});
+
+describe('leaveOutStuck', () => {
+  it('takes out only the file at the index, keeps the order of the rest, and adds to what was left out', () => {
+    const queue = { files: [doc('a.md'), doc('b.md'), doc('c.md')], timedOut: [] };
+    const once = leaveOutStuck(queue, 1, 20_000);
+    const twice = leaveOutStuck(once, 1, 20_000);
+    expect(twice.files.map((one) => one.path)).toEqual(['a.md']);
+    expect(twice.timedOut.map((item) => item.path)).toEqual(['b.md', 'c.md']);
+    expect(queue.files).toHaveLength(3);
+    expect(() => leaveOutStuck(twice, 1, 20_000)).toThrow(RangeError);
   });
 });

@@ -5,6 +5,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseIndex, serializeIndex } from '../../../src/compiled-index/parse';
 import { compileIndex } from '../../../src/ingest/compile';
+import type { BuildCorpus } from '../../../src/ui/own-documents/corpus-build';
 import { indexedDbStore, type KeptStore, KeptStoreError } from '../../../src/ui/own-documents/kept-corpus';
 import { hasKeptCorpus } from '../../../src/ui/own-documents/kept-flag';
 import { OwnCorpusPanel } from '../../../src/ui/own-documents/own-corpus';
@@ -390,5 +391,39 @@ describe('a dropped folder', () => {
     expect(built.passages.map((passage) => [passage.file, passage.id])).toEqual([
       ['bikes.md', 'bikes#tyres'],
     ]);
+  });
+});
+
+describe('reading your documents: progress and Cancel', () => {
+  it('shows the file being read with a bar, and Cancel ends the build and leaves the manual in use', async () => {
+    const aborted: boolean[] = [];
+    const holdForever: BuildCorpus = (request, options) =>
+      new Promise((_resolve, reject) => {
+        options?.onProgress?.({ phase: 'reading', file: 1, of: request.files.length, path: 'garden.md' });
+        options?.signal?.addEventListener('abort', () => {
+          aborted.push(true);
+          reject(options.signal?.reason);
+        });
+      });
+    render(
+      <Root
+        loadIndex={async () => libraryIndex()}
+        loadClaude={vi.fn()}
+        buildCorpus={holdForever}
+        keptStore={device().store}
+        storages={{}}
+      />,
+    );
+    await screen.findByLabelText('Your question');
+    choose([garden()]);
+    await screen.findByText('Reading 1 of 1: garden.md', {}, { timeout: 5000 });
+    const bar = document.querySelector('.corpus-reading progress') as HTMLProgressElement;
+    expect([bar.value, bar.max]).toEqual([0, 1]);
+    expect(document.querySelector('.corpus-reading [role="status"]')?.textContent).toBe('Reading 1 file…');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await screen.findByText(/Stopped: nothing of the files you brought is used.*the library manual/);
+    expect(aborted).toEqual([true]);
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Ask the library manual');
   });
 });

@@ -4,7 +4,12 @@ import type { CompiledIndex } from '../../../src/compiled-index/types';
 import type { BuildCorpus } from '../../../src/ui/own-documents/corpus-build';
 import type { PickedFile } from '../../../src/ui/own-documents/corpus-files';
 import { type KeptStore, KeptStoreError } from '../../../src/ui/own-documents/kept-corpus';
-import { createOwnDocuments, type OwnDocumentsState } from '../../../src/ui/own-documents/own-documents';
+import {
+  announceProgress,
+  createOwnDocuments,
+  describeProgress,
+  type OwnDocumentsState,
+} from '../../../src/ui/own-documents/own-documents';
 import { compileHere } from '../../helpers/page';
 
 const file = (name: string, text: string): PickedFile => ({
@@ -103,6 +108,96 @@ describe('own documents: bringing them', () => {
     await on.settled();
     expect(on.documents.state.status.phase).toBe('failed');
     expect(on.inPage).toEqual([]);
+  });
+});
+
+describe('own documents: progress and Cancel', () => {
+  /** A build that reports reading each file, then waits until released or aborted. */
+  function heldBuild() {
+    let release: () => void = () => undefined;
+    const signals: AbortSignal[] = [];
+    const build: BuildCorpus = async (request, options) => {
+      if (options?.signal !== undefined) signals.push(options.signal);
+      for (const [index, one] of request.files.entries())
+        options?.onProgress?.({
+          phase: 'reading',
+          file: index + 1,
+          of: request.files.length,
+          path: one.path,
+        });
+      await new Promise<void>((resolve, reject) => {
+        release = resolve;
+        options?.signal?.addEventListener('abort', () => reject(options.signal?.reason));
+      });
+      return compileHere(request);
+    };
+    return { build, signals, release: () => release() };
+  }
+
+  it('shows the file being read, and lets the visitor cancel only while files are read', async () => {
+    const held = heldBuild();
+    const on = documentsOn(memoryDevice(), held.build);
+    on.documents.take({ id: 1, files: [bikes() as File, garden() as File], entries: [] });
+    await vi.waitFor(() =>
+      expect(on.documents.state.status).toEqual({
+        phase: 'working',
+        step: 'Reading 2 of 2: garden.md',
+        progress: { phase: 'reading', file: 2, of: 2, path: 'garden.md' },
+        cancellable: true,
+      }),
+    );
+    on.documents.cancel();
+    expect(on.documents.state.status).toEqual({ phase: 'cancelled' });
+    expect(held.signals.map((signal) => signal.aborted)).toEqual([true]);
+    held.release();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // Nothing half-built is used: the page keeps what it had, and the status stays "cancelled".
+    expect(on.inPage).toEqual([]);
+    expect(on.documents.state.status).toEqual({ phase: 'cancelled' });
+    expect(on.reportBug).not.toHaveBeenCalled();
+  });
+
+  it('cancels nothing once the documents are in, and lets the next pick read as usual', async () => {
+    const on = documentsOn(memoryDevice());
+    on.documents.take({ id: 1, files: [bikes() as File], entries: [] });
+    await on.settled();
+    on.documents.cancel();
+    expect(on.documents.state.status).toEqual({ phase: 'built', leftOut: [] });
+    on.documents.take({ id: 2, files: [garden() as File], entries: [] });
+    await vi.waitFor(() => expect(on.inPage).toHaveLength(2));
+    expect(ids(on.current())).toEqual(['garden#roses']);
+  });
+
+  it('aborts the build a newer pick replaces', async () => {
+    const held = heldBuild();
+    const on = documentsOn(memoryDevice(), held.build);
+    on.documents.take({ id: 1, files: [bikes() as File], entries: [] });
+    await vi.waitFor(() => expect(held.signals).toHaveLength(1));
+    on.documents.take({ id: 2, files: [garden() as File], entries: [] });
+    await vi.waitFor(() => expect(held.signals).toHaveLength(2));
+    expect(held.signals.map((signal) => signal.aborted)).toEqual([true, false]);
+  });
+});
+
+describe('describeProgress and announceProgress', () => {
+  const reading = (file: number, of: number) => ({
+    phase: 'reading' as const,
+    file,
+    of,
+    path: 'guide/config.md',
+  });
+
+  it('shows every file, and announces the count, then each quarter, so at most four times while reading', () => {
+    expect(describeProgress(reading(12, 38))).toBe('Reading 12 of 38: guide/config.md');
+    const said = Array.from({ length: 1000 }, (_, index) => announceProgress(reading(index + 1, 1000)));
+    expect([...new Set(said)]).toEqual([
+      'Reading 1,000 files…',
+      'Reading 1,000 files: 25% done',
+      'Reading 1,000 files: 50% done',
+      'Reading 1,000 files: 75% done',
+    ]);
+    expect(announceProgress(reading(1, 1))).toBe('Reading 1 file…');
+    expect(announceProgress({ phase: 'indexing' })).toBe('Indexing what was read…');
   });
 });
 
