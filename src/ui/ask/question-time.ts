@@ -9,4 +9,4 @@ export { createExtractiveClient } from '../../generation/extractive';
 export { withMeaning } from '../shell/meaning-engine';
 export { loadMeaningInWorker } from '../shell/meaning-loading';
 export { passageAnchor } from './passages';
-export { ResultView } from './result-view';
+export { ResultView, refusalHeading } from './result-view';
