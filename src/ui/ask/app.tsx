@@ -276,6 +276,12 @@ export function App({
       </div>
       {state.phase === 'done' ? (
         <>
+          {ownThreshold(engine.gate) ? (
+            <p class="own-threshold-note">
+              Judged with your own threshold ({formatScore(engine.gate.threshold)}), chosen on the questions
+              you labelled.
+            </p>
+          ) : null}
           {isCalibrated(engine.gate) ? null : (
             <p class="calibration-note" role="note">
               Not calibrated for these documents: the threshold ({formatScore(engine.gate.threshold)}) was
@@ -322,6 +328,9 @@ export function App({
     </main>
   );
 }
+
+/** Whether the gate's threshold is one the visitor measured or chose on their own labelled questions. */
+const ownThreshold = (gate: Engine['gate']) => gate.source.includes('questions of your own');
 
 /** A question the bundled manual answers, shown in the empty box; other documents get none. */
 const BUNDLED_EXAMPLE = 'How long can I borrow a DVD for?';
