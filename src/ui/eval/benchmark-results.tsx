@@ -26,8 +26,8 @@ export function BenchmarkResults({ summary = summaryFile }: { summary?: unknown 
     <section class="benchmarks" aria-labelledby="benchmarks-heading">
       <h2 id="benchmarks-heading">What visitors meet</h2>
       <p>
-        Every benchmark set, asked on {date} with no key ({generator}). Green: answered correctly; red:
-        answered wrongly; grey: refused.
+        Every benchmark set, asked on {date} ({generator}). Green: answered correctly; red: answered wrongly;
+        grey: refused.
       </p>
       <ul class="benchmark-list">
         {sets.map((set) => (
