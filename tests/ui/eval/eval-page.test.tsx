@@ -373,6 +373,27 @@ describe('the plots, on sets the page rarely sees', () => {
       'in use 0.100',
     ]);
   });
+  it('draws a risk of 0 everywhere on a 0–0.1 axis, where it reads as none, not on 0–0.01', () => {
+    const none = (threshold: number, answered: number): RiskCoveragePoint => ({
+      threshold,
+      decided: 20,
+      answered,
+      failedAnswers: 0,
+      coverage: answered / 20,
+      risk: 0,
+    });
+    render(
+      <RiskCoverageCurve
+        points={[none(0.1, 20), none(0.2, 16)]}
+        shipped={none(0.1, 20)}
+        current={none(0.2, 16)}
+      />,
+    );
+    const curve = screen.getByRole('img', { name: /Risk against coverage/ });
+    const labels = [...curve.querySelectorAll('text')].map((label) => label.textContent);
+    expect(labels).toContain('0.1');
+    expect(labels).not.toContain('0.01');
+  });
 });
 
 describe('the slider, by keyboard', () => {
