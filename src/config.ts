@@ -60,6 +60,16 @@ export const MAX_QUESTION_CHARS = 1000;
 export const QUESTION_DEADLINE_MS = 90_000;
 
 /**
+ * How long one attempt may wait for the first byte of the reply's body. The Messages API sends its
+ * headers and body together once the reply is written, so this bounds the whole reply: the replies asked
+ * for here (a short answer and its quotes) are a few hundred tokens, a few seconds at Claude's speed and
+ * about 10 s on a slow model. A host that accepts the connection and never answers is given up on here
+ * (not retried), within the 20 s a visitor is promised, instead of holding the question for the whole
+ * deadline.
+ */
+export const FIRST_BYTE_DEADLINE_MS = 18_000;
+
+/**
  * Characters of passage text one question may send to a generator: three passages of the ingest's
  * 1,200-character target many times over, and a long table's matching rows, but never megabytes.
  */

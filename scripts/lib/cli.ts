@@ -1,4 +1,5 @@
 // What the command-line scripts share: reading files with errors that name them, the index, the key.
+
 import { execFileSync } from 'node:child_process';
 import {
   closeSync,
@@ -13,6 +14,7 @@ import {
 } from 'node:fs';
 import { dirname } from 'node:path';
 import { format, type ParseArgsConfig, parseArgs } from 'node:util';
+import { retryWords } from '../../src/ask/outage';
 import { parseIndex } from '../../src/compiled-index/parse';
 import type { CompiledIndex } from '../../src/compiled-index/types';
 import { IndexLoadError } from '../../src/compiled-index/version';
@@ -234,8 +236,8 @@ export function chooseClient(options: { model?: string | undefined; noModel?: bo
     apiKey,
     model,
     baseURL: apiBaseUrl(),
-    onRetry: ({ status, waitMs }) =>
-      console.error(`Claude answered ${status || 'nothing'}: retrying in ${Math.ceil(waitMs / 1000)} s`),
+    // The same words as the page's, so that the cause is named the same way wherever it is met.
+    onRetry: (notice) => console.error(retryWords(notice, notice.waitMs / 1000)),
   });
   return { client, usesModel: true };
 }

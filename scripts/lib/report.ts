@@ -1,4 +1,5 @@
 // How results read in a terminal.
+import { isOutage, OUTAGE_HEADING } from '../../src/ask/outage';
 import { describeReading } from '../../src/ask/reading-words';
 import { explainRefusal } from '../../src/ask/reasons';
 import { describeBudgetCut } from '../../src/generation/budget';
@@ -28,8 +29,10 @@ export function describe(result: AskResult): string {
     lines.push(result.answer, '', `citations: ${result.citations.join(', ')}`);
     lines.push(`generator: ${result.generator.name}`);
   } else {
+    // An outage judged nothing about the documents: it is not called a refusal here either.
+    const heading = isOutage(result) ? `not answered: ${OUTAGE_HEADING.toLowerCase()}:` : 'refused:';
     lines.push(
-      `refused: ${result.reason}${result.code === undefined ? '' : ` (${result.code})`}`,
+      `${heading} ${result.reason}${result.code === undefined ? '' : ` (${result.code})`}`,
       `  ${result.detail}`,
     );
     const { summary, nextStep } = explainRefusal(result);

@@ -50,3 +50,30 @@ export function calibratedGate(
       `lowest answerable ${formatScore(lowestAnswerable)}, highest gate-decidable unanswerable ${formatScore(highestUnanswerable)}`,
   };
 }
+
+/**
+ * When the labelled groups overlap, the gates of the two thresholds calibration proposes: the lowest that
+ * lets no labelled unanswerable question through, and the midpoint of the two groups' edges.
+ */
+export function proposedGates(
+  run: Extract<CalibrationRun, { ok: true }>,
+  minMargin: number,
+  date = new Date(),
+): Array<{ threshold: number; gate: GateSettings; choice: string }> {
+  const { proposals } = run.calibration;
+  if (proposals === undefined) return [];
+  const day = date.toISOString().slice(0, 10);
+  const gateOf = (threshold: number, choice: string) => ({
+    threshold,
+    choice,
+    gate: {
+      threshold,
+      minMargin,
+      source: `${choice}, chosen on ${run.questions} questions of your own (overlapping), measured in the page on ${day}`,
+    },
+  });
+  return [
+    gateOf(proposals.noFalsePass.threshold, 'refuses every unanswerable question labelled'),
+    gateOf(proposals.midpoint.threshold, 'midpoint between the two groups'),
+  ];
+}

@@ -13,8 +13,9 @@ import Anthropic, {
 } from '@anthropic-ai/sdk';
 import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
 import type { Message, TextBlock } from '@anthropic-ai/sdk/resources/messages';
+import { FIRST_BYTE_DEADLINE_MS } from '../config';
 import type { GenerationClient, GenerationOutcome } from '../types';
-import { boundedFetch, ResponseTooLargeError } from './bounded-fetch';
+import { boundedFetch, NoFirstByteError, ResponseTooLargeError } from './bounded-fetch';
 import { formatContext } from './context';
 import { DEFAULT_MODEL } from './model-id';
 import { parseReply, type ReplyVersion, replySchemaFor, replyVersionOf } from './reply';
@@ -39,6 +40,11 @@ export interface ClaudeClientOptions {
   fetch?: typeof fetch;
   /** Per attempt. Default 60 000. */
   timeoutMs?: number;
+  /**
+   * Per attempt, until the first byte of the body: a host that never starts answering is given up on
+   * then, and not asked again. Default FIRST_BYTE_DEADLINE_MS.
+   */
+  firstByteMs?: number;
   /**
    * Retries on connection failures, 408, 409, 429 and 5xx. Default 2. The waits between them are this
    * client's, not the SDK's: `retry-after` is honoured up to MAX_RETRY_AFTER_MS, and beyond that the
@@ -84,7 +90,11 @@ export function createClaudeClient(options: ClaudeClientOptions): GenerationClie
     authToken: null,
     defaultHeaders: { 'x-api-key': apiKey },
     // Read when a request is sent, so a test that stands in for the platform's fetch is the one used.
-    fetch: boundedFetch({ fetch: () => options.fetch ?? globalThis.fetch, maxBytes: MAX_RESPONSE_BYTES }),
+    fetch: boundedFetch({
+      fetch: () => options.fetch ?? globalThis.fetch,
+      maxBytes: MAX_RESPONSE_BYTES,
+      firstByteMs: options.firstByteMs ?? FIRST_BYTE_DEADLINE_MS,
+    }),
     timeout: options.timeoutMs ?? 60_000,
     // The SDK would sleep whatever retry-after says (100,000 s once) without telling anyone.
     maxRetries: 0,
@@ -200,6 +210,14 @@ function readMessage(message: Message | null, version: ReplyVersion): Generation
 
 /** What went wrong, as data; throws what only a bug in our code (or the injected fetch) can cause. */
 function describeFailure(error: unknown, signal: AbortSignal | undefined): Omit<Failure, 'ok'> {
+  const silent = noFirstByte(error);
+  if (silent !== undefined) {
+    return {
+      reason: 'model_unavailable',
+      code: 'timeout',
+      detail: `Claude did not start answering within ${silent.afterMs / 1000} s`,
+    };
+  }
   if (error instanceof APIError) return { reason: 'model_unavailable', ...describeApiError(error) };
   // The SDK reads the body outside its own error handling: a cancel while the body streams in
   // arrives as the fetch's bare AbortError.
@@ -225,9 +243,24 @@ function describeFailure(error: unknown, signal: AbortSignal | undefined): Omit<
   throw error;
 }
 
-/** What another attempt may fix: no connection, a timeout, a conflict, a rate limit, the server's own failure. */
+/**
+ * The first-byte deadline, whether it struck while waiting for the headers (the SDK wraps it as a
+ * connection error) or for the body (the SDK reads the body outside its error handling).
+ */
+function noFirstByte(error: unknown): NoFirstByteError | undefined {
+  if (error instanceof NoFirstByteError) return error;
+  if (error instanceof APIConnectionError && error.cause instanceof NoFirstByteError) return error.cause;
+  return undefined;
+}
+
+/**
+ * What another attempt may fix: no connection, a timeout, a conflict, a rate limit, the server's own
+ * failure. A host that accepted the request and never started answering is not asked again: that would
+ * hold the question for the whole deadline with nothing to show.
+ */
 function isRetryable(error: unknown): boolean {
   if (!(error instanceof APIError) || error instanceof APIUserAbortError) return false;
+  if (noFirstByte(error) !== undefined) return false;
   if (error instanceof APIConnectionError) return true;
   const status = error.status ?? 0;
   return status === 408 || status === 409 || status === 429 || status >= 500;

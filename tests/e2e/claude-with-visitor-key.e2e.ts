@@ -81,7 +81,8 @@ describe('with a key, Claude answers through api.anthropic.com', () => {
 });
 
 describe('when the API fails, the page ends in a named state', () => {
-  const failures: Array<{ name: string; outcome: FakeOutcome; says: string }> = [
+  const OUTAGE = 'Claude could not be reached';
+  const failures: Array<{ name: string; outcome: FakeOutcome; says: string; heading: string }> = [
     {
       name: 'a rejected key (401)',
       outcome: {
@@ -90,32 +91,62 @@ describe('when the API fails, the page ends in a named state', () => {
         body: apiError('authentication_error', 'invalid x-api-key'),
       },
       says: 'did not accept your API key',
+      heading: 'Refused',
     },
     {
       name: 'rate limiting (429)',
       outcome: { kind: 'respond', status: 429, body: apiError('rate_limit_error', 'Number of requests') },
       says: 'too many questions on your key',
+      heading: OUTAGE,
     },
     {
       name: 'a server error (500)',
       outcome: { kind: 'respond', status: 500, body: apiError('api_error', 'Internal server error') },
       says: 'having trouble',
+      heading: OUTAGE,
     },
-    { name: 'a network failure', outcome: { kind: 'network_failure' }, says: 'could not be reached' },
+    {
+      name: 'an overload (529)',
+      outcome: { kind: 'respond', status: 529, body: apiError('overloaded_error', 'Overloaded') },
+      says: 'having trouble',
+      heading: OUTAGE,
+    },
+    {
+      name: 'a network failure',
+      outcome: { kind: 'network_failure' },
+      says: 'could not be reached',
+      heading: OUTAGE,
+    },
   ];
 
-  for (const { name, outcome, says } of failures) {
-    it(`${name} is a refusal that says "${says}"`, async () => {
+  for (const { name, outcome, says, heading } of failures) {
+    it(`${name} ends under "${heading}" and says "${says}"`, async () => {
       const visit = await visitSiteWithKey(site, outcome);
       const { page } = visit;
 
       await ask(page, QUESTION);
 
-      expect(await resultHeading(page).textContent()).toBe('Refused');
+      expect(await resultHeading(page).textContent()).toBe(heading);
       expect(await page.locator('.refusal-summary').textContent()).toContain(says);
       expect(visit.fake.calls.some(({ method }) => method === 'POST')).toBe(true);
     });
   }
+
+  it('a host that accepts the request and never answers is given up on within 20 s, as an outage', async () => {
+    const visit = await visitSiteWithKey(site, { kind: 'never_answer' });
+    const { page, fake } = visit;
+
+    await startAsking(page, QUESTION);
+    await expect.poll(() => fake.calls.filter(({ method }) => method === 'POST').length).toBe(1);
+    const asked = Date.now();
+    await resultHeading(page).filter({ hasText: OUTAGE }).waitFor({ timeout: 30_000 });
+    const waited = Date.now() - asked;
+    expect(waited, `gave up after ${waited} ms`).toBeLessThanOrEqual(20_000);
+    expect(await page.locator('.refusal-summary').textContent()).toContain('could not be reached');
+    expect(await page.locator('.refusal-detail').textContent()).toMatch(/did not start answering within/);
+    // Not asked again: a second silent attempt would double the wait.
+    expect(fake.calls.filter(({ method }) => method === 'POST').length).toBe(1);
+  }, 60_000);
 
   it('a request that never answers is cancelled by the visitor, and Ask works again', async () => {
     const visit = await visitSiteWithKey(site, { kind: 'never_answer' });

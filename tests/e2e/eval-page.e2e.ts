@@ -32,7 +32,17 @@ function shipped() {
   }
   // A threshold to try: just above the set's lowest answerable score, so that question flips to refused.
   const tried = Math.ceil(lowest.bestScore * 1000) / 1000 + 0.001;
-  return { threshold: formatScore(engine.gate.threshold), gap: formatScore(calibration.gap), lowest, tried };
+  // The shipped set passes whole at its threshold: `npm run eval` fails otherwise.
+  const allPass = `${questions.length} passed, 0 failed, 0 skipped`;
+  const count = questions.length;
+  return {
+    threshold: formatScore(engine.gate.threshold),
+    gap: formatScore(calibration.gap),
+    lowest,
+    tried,
+    allPass,
+    count,
+  };
 }
 
 /** Moves the range input as a visitor's drag does: a new value, then an input event. */
@@ -47,12 +57,38 @@ async function openEvaluation(page: Page): Promise<void> {
   await page.getByRole('link', { name: /The evaluation, as pictures/ }).click();
   await page
     .getByText(
-      `Evaluated 22 questions at the threshold in use, ${shipped().threshold}: 22 passed, 0 failed, 0 skipped`,
+      `Evaluated ${shipped().count} questions at the threshold in use, ${shipped().threshold}: ${shipped().allPass}`,
     )
     .waitFor();
 }
 
 describe('the evaluation, as pictures (#/eval)', () => {
+  it('shows every benchmark set of the committed summary, one row each in words, before anything else', async () => {
+    const summary = JSON.parse(readFileSync('src/ui/eval/benchmark-summary.json', 'utf8')) as {
+      sets: Array<{ name: string }>;
+    };
+    for (const width of [1280, PHONE_WIDTH]) {
+      const context = await site.newContext({ width });
+      const page = await openSite(context, site.server.url);
+      await page.getByRole('link', { name: /The evaluation, as pictures/ }).click();
+      const rows = page.locator('.benchmark-list > li');
+      await rows.first().waitFor();
+      expect(await rows.count()).toBe(summary.sets.length);
+      for (const text of await rows.allTextContents()) {
+        expect(text).toMatch(/^(Of \d[\d,]* .*(answered|refused).*\.|The .* were not measured: .*\.)$/u);
+      }
+      // What visitors meet comes first: above the page's own run and its plots.
+      const top = await page
+        .locator('.benchmarks')
+        .evaluate((element) => element.getBoundingClientRect().top);
+      expect(top).toBeLessThan(800);
+      await screenshot(page, {
+        name: width === PHONE_WIDTH ? 'eval-benchmarks-phone' : 'eval-benchmarks-desktop',
+        width,
+      });
+    }
+  });
+
   it('runs the bundled set in the page, draws both plots, and the slider flips the expected question', async () => {
     const { threshold, gap, lowest, tried } = shipped();
     const context = await site.newContext();
@@ -75,7 +111,9 @@ describe('the evaluation, as pictures (#/eval)', () => {
       `${lowest.question}: would now be refused (no_relevant_context); PASS → FAIL`,
     );
     // Tried, not applied: the line at the threshold in use still reads the same.
-    expect(await page.getByText(`at the threshold in use, ${threshold}: 22 passed`).count()).toBe(1);
+    expect(await page.getByText(`at the threshold in use, ${threshold}: ${shipped().allPass}`).count()).toBe(
+      1,
+    );
     await page.getByRole('button', { name: `Apply this threshold (${formatScore(tried)})` }).click();
 
     // Applied to the manual for this visit: the question asked now stops at the gate.
@@ -118,6 +156,6 @@ describe('the evaluation, as pictures (#/eval)', () => {
 
     const direct = await context.newPage();
     await direct.goto(`${site.server.url}#/eval`);
-    await direct.getByText(/22 passed, 0 failed, 0 skipped/).waitFor();
+    await direct.getByText(shipped().allPass).waitFor();
   });
 });

@@ -57,7 +57,7 @@ const cited = (answer: string, citations: Array<{ id: string; quote: string }>) 
   replyText(JSON.stringify({ answered: true, answer, citations }));
 
 /** Each refusal reason, and how a visitor meets it: the stand-in, or Claude (faked) with a key. */
-const REFUSALS: Array<{ reason: string; question: string; claude?: FakeOutcome }> = [
+const REFUSALS: Array<{ reason: string; question: string; claude?: FakeOutcome; heading?: string }> = [
   { reason: 'no_relevant_context', question: 'What is the capital of France?' },
   {
     reason: 'model_reported_no_answer',
@@ -85,6 +85,13 @@ const REFUSALS: Array<{ reason: string; question: string; claude?: FakeOutcome }
     reason: 'model_unavailable',
     question: DVD,
     claude: { kind: 'respond', status: 401, body: apiError('authentication_error', 'invalid x-api-key') },
+  },
+  // An outage is no refusal: it has its own heading and colour.
+  {
+    reason: 'model_unavailable',
+    question: DVD,
+    claude: { kind: 'network_failure' },
+    heading: 'Claude could not be reached',
   },
 ];
 
@@ -115,14 +122,14 @@ describe('every state of the page: 0 axe violations at 1280 and 360 px, the ques
       await checkState(page, 'a question over the limit, told its length');
 
       let keySet = false;
-      for (const { reason, question, claude } of REFUSALS) {
+      for (const { reason, question, claude, heading = 'Refused' } of REFUSALS) {
         if (claude !== undefined && !keySet) {
           await setKey(page, { key: TEST_KEY, remember: false });
           keySet = true;
         }
         if (claude !== undefined) fake.answerWith(claude);
         await ask(page, question);
-        expect(await resultHeading(page).textContent(), reason).toBe('Refused');
+        expect(await resultHeading(page).textContent(), reason).toBe(heading);
         expect(await resultOfThisQuestion(page).locator('.refusal-detail code').first().textContent()).toBe(
           reason,
         );
@@ -225,13 +232,33 @@ describe('waiting on Claude, and when Claude fails', () => {
     const notice = page.locator('.retry-notice');
     await notice.waitFor();
     expect(await notice.textContent()).toMatch(
-      /Claude is busy \(too many questions on your key right now\): retrying in 1[45] s\./,
+      /Claude is taking too many questions on your key right now: retrying in 1[45] s\./,
     );
+    // The stand-in is offered at once: nobody has to wait out Claude to get the documents' answer.
+    await page.getByRole('button', { name: 'Answer with the stand-in now' }).waitFor();
     expect(await violations(page), 'waiting on a rate limit').toEqual([]);
     await screenshot(page, { name: 'retrying-phone', width: 360 });
     await page.getByRole('button', { name: 'Cancel' }).click();
     await resultHeading(page).filter({ hasText: 'Cancelled' }).waitFor();
     expect(await notice.count()).toBe(0);
+  });
+
+  it('ends a network failure under its own heading, not "Refused", with the stand-in offered', async () => {
+    const context = await site.newContext({ width: 360 });
+    await fakeAnthropic(context, { kind: 'network_failure' });
+    const page = await openSite(context, site.server.url);
+    await setKey(page, { key: TEST_KEY, remember: false });
+    await startAsking(page, DVD);
+    // While it retries, the true cause: no response came at all.
+    const notice = page.locator('.retry-notice');
+    await notice.waitFor();
+    expect(await notice.textContent()).toMatch(/^Claude could not be reached: retrying in \d s\.$/);
+    await resultHeading(page).filter({ hasText: 'Claude could not be reached' }).waitFor();
+    expect(await page.locator('section.result.outage').count()).toBe(1);
+    expect(await violations(page), 'an outage').toEqual([]);
+    await screenshot(page, { name: 'outage-phone', width: 360 });
+    await page.getByRole('button', { name: 'Answer with the stand-in instead' }).click();
+    await resultHeading(page).filter({ hasText: 'Answer' }).waitFor();
   });
 
   it('offers the stand-in in the result when the key is rejected, and it answers', async () => {

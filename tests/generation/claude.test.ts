@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { FIRST_BYTE_DEADLINE_MS } from '../../src/config';
 import {
   type ClaudeClientOptions,
   createClaudeClient,
@@ -734,5 +735,118 @@ describe('createClaudeClient: waiting', () => {
     const pending = client(fetch).generate(request({ signal: deadline.signal }));
     setTimeout(() => deadline.abort(), 10);
     expect(await pending).toMatchObject({ ok: false, reason: 'model_unavailable', code: 'aborted' });
+  });
+});
+
+/** Runs what is ready (fake timers fake no setImmediate) until `happened`, so a timer is set before time is moved. */
+async function until(happened: () => boolean): Promise<void> {
+  for (let turn = 0; !happened(); turn++) {
+    if (turn > 1000) throw new Error('test: it never happened');
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+describe('createClaudeClient: a host that never starts answering', () => {
+  it('that accepts the request and never sends headers is given up on at the first-byte deadline, once', async () => {
+    const fetch = vi.fn<typeof globalThis.fetch>((_url, init) => hang(init));
+    const onRetry = vi.fn();
+    const outcome = await client(fetch, { firstByteMs: 20, maxRetries: 2, onRetry }).generate(request());
+    expect(outcome).toMatchObject({
+      ok: false,
+      reason: 'model_unavailable',
+      code: 'timeout',
+      detail: 'Claude did not start answering within 0.02 s',
+    });
+    // Not asked again: a second silent attempt would hold the question for twice as long.
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(onRetry).not.toHaveBeenCalled();
+  });
+
+  it('closes the request it gave up on, so the connection is not kept', async () => {
+    let requestSignal: AbortSignal | undefined;
+    const fetch = vi.fn<typeof globalThis.fetch>((_url, init) => {
+      requestSignal = init?.signal ?? undefined;
+      return hang(init);
+    });
+    await client(fetch, { firstByteMs: 20 }).generate(request());
+    expect(requestSignal?.aborted).toBe(true);
+  });
+
+  it('that sends its headers and stalls the body is given up on too, even if the body ignores the abort', async () => {
+    const fetch = scriptedFetch(
+      () =>
+        new Response(new ReadableStream({ start() {} }), { headers: { 'content-type': 'application/json' } }),
+    );
+    const outcome = await client(fetch, { firstByteMs: 20, maxRetries: 2 }).generate(request());
+    expect(outcome).toMatchObject({ ok: false, reason: 'model_unavailable', code: 'timeout' });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('is not struck by a reply whose first byte came in time, however long the rest takes (guard)', async () => {
+    const body = JSON.stringify(message());
+    const bytes = new TextEncoder().encode(body);
+    const slowTail = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(bytes.slice(0, 1));
+        await new Promise((resolve) => setTimeout(resolve, 60));
+        controller.enqueue(bytes.slice(1));
+        controller.close();
+      },
+    });
+    const fetch = scriptedFetch(
+      () => new Response(slowTail, { headers: { 'content-type': 'application/json' } }),
+    );
+    const outcome = await client(fetch, { firstByteMs: 20 }).generate(request());
+    expect(outcome.ok).toBe(true);
+  });
+
+  it('by default waits FIRST_BYTE_DEADLINE_MS, at most 20 s, and no longer', async () => {
+    expect(FIRST_BYTE_DEADLINE_MS).toBeLessThanOrEqual(20_000);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const fetch = vi.fn<typeof globalThis.fetch>((_url, init) => hang(init));
+      let settled: GenerationOutcome | undefined;
+      const pending = createClaudeClient({ apiKey: KEY, fetch })
+        .generate(request())
+        .then((outcome) => {
+          settled = outcome;
+        });
+      await until(() => fetch.mock.calls.length > 0);
+      await vi.advanceTimersByTimeAsync(FIRST_BYTE_DEADLINE_MS - 1);
+      expect(settled).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      await pending;
+      expect(settled).toMatchObject({ ok: false, code: 'timeout' });
+      expect(fetch).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('createClaudeClient: an outage, after its retries', () => {
+  it('of refused connections is code connection, each retry announced with status 0', async () => {
+    const refused = () => Promise.reject(new TypeError('fetch failed', { cause: new Error('ECONNREFUSED') }));
+    const fetch = scriptedFetch(refused, refused);
+    const onRetry = vi.fn();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const pending = client(fetch, { maxRetries: 1, onRetry }).generate(request());
+      await until(() => onRetry.mock.calls.length > 0);
+      await vi.advanceTimersByTimeAsync(500);
+      expect(await pending).toMatchObject({ ok: false, reason: 'model_unavailable', code: 'connection' });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(onRetry.mock.calls).toEqual([[{ status: 0, retry: 1, waitMs: 500 }]]);
+  });
+
+  it('of 529s is code overloaded, each retry announced with status 529', async () => {
+    const busy = () => json(529, apiError('overloaded_error', 'busy'), { 'retry-after-ms': '1' });
+    const fetch = scriptedFetch(busy, busy, busy);
+    const onRetry = vi.fn();
+    const outcome = await client(fetch, { maxRetries: 2, onRetry }).generate(request());
+    expect(outcome).toMatchObject({ ok: false, reason: 'model_unavailable', code: 'overloaded' });
+    expect(onRetry.mock.calls.map(([notice]) => notice.status)).toEqual([529, 529]);
   });
 });

@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Engine } from '../../ask/engine-setup';
+import { retryWords } from '../../ask/outage';
 import { isCalibrated, MAX_QUESTION_CHARS } from '../../config';
 import type { OnRetry } from '../../generation/waiting';
 import { formatScore } from '../../retrieval/score-format';
@@ -55,7 +56,8 @@ interface RetryWait {
 
 type AskState =
   | { phase: 'idle' }
-  | { phase: 'working'; question: string; retry?: RetryWait | undefined }
+  /** `claude`: Claude is being asked (not the stand-in), so the stand-in can be offered instead. */
+  | { phase: 'working'; question: string; claude: boolean; retry?: RetryWait | undefined }
   // With the chunk that asked it, which also shows it: result views are not in the first download.
   /** `gateSource`: where the threshold the result was judged with came from, as a trace records it. */
   | { phase: 'done'; result: AskResult; view: QuestionTime; gateSource: string }
@@ -63,26 +65,22 @@ type AskState =
   | { phase: 'not-loaded'; question: string };
 
 /** What the screen reader hears when a result arrives: the outcome, not the whole page. */
-function announcement(state: AskState, usesClaude: boolean): string {
+function announcement(state: AskState): string {
   if (state.phase === 'idle') return '';
   if (state.phase === 'working') {
-    if (state.retry !== undefined) return retryWords(state.retry, Date.now());
-    return usesClaude ? 'Asking Claude…' : 'Looking it up…';
+    if (state.retry !== undefined) return retryLine(state.retry, Date.now());
+    return state.claude ? 'Asking Claude…' : 'Looking it up…';
   }
   if (state.phase === 'crashed') return 'Something went wrong in this page.';
   if (state.phase === 'not-loaded') return 'The page could not load what it needs to answer.';
   const { result, view } = state;
   if (result.status === 'answered') return `Answer: ${result.answer}`;
-  return `${result.reason === 'model_unavailable' && result.code === 'aborted' ? 'Cancelled' : 'Refused'}: ${
-    view.explainRefusal(result).summary
-  }`;
+  return `${view.refusalHeading(result)}: ${view.explainRefusal(result).summary}`;
 }
 
-/** "Claude is busy (too many questions on your key): asking again in 15 s." */
-function retryWords(retry: RetryWait, now: number): string {
-  const seconds = Math.max(0, Math.ceil((retry.until - now) / 1000));
-  const why = retry.status === 429 ? 'too many questions on your key right now' : 'it had trouble answering';
-  return `Claude is busy (${why}): retrying in ${seconds} s.`;
+/** "Claude could not be reached: retrying in 3 s.", by the status the last attempt got. */
+function retryLine(retry: RetryWait, now: number): string {
+  return retryWords(retry, (retry.until - now) / 1000);
 }
 
 export function App({
@@ -138,7 +136,8 @@ export function App({
     const id = ++latest.current;
     setOpenId(undefined);
     setTraceProblem(undefined);
-    setState({ phase: 'working', question });
+    const claudeAsked = !standInOnly && settings.apiKey !== undefined && settings.useClaude;
+    setState({ phase: 'working', question, claude: claudeAsked });
     onRetry.current = (notice) => {
       if (id !== latest.current) return;
       const retry = { until: Date.now() + notice.waitMs, status: notice.status };
@@ -253,22 +252,36 @@ export function App({
       </header>
       <AskForm
         working={state.phase === 'working'}
-        usesClaude={usesClaude}
+        usesClaude={state.phase === 'working' ? state.claude : usesClaude}
         example={corpus === 'bundled' ? BUNDLED_EXAMPLE : undefined}
         onAsk={(question) => void submit(question)}
         onCancel={cancel}
       />
       {state.phase === 'working' && state.retry !== undefined ? <RetryNotice retry={state.retry} /> : null}
+      {state.phase === 'working' && state.claude ? (
+        <p class="waiting-note">
+          No need to wait for Claude:
+          <button type="button" onClick={() => void submit(state.question, true)}>
+            Answer with the stand-in now
+          </button>
+        </p>
+      ) : null}
       <p class="generator-note">
         {usesClaude
           ? `Answers are written by Claude (${settings.model}) with your key, from ${corpus === 'bundled' ? 'the library manual' : corpusName}.`
           : `Answers are quoted from ${corpus === 'bundled' ? 'the library manual' : corpusName} by the extractive stand-in (not a language model).`}
       </p>
       <div class="visually-hidden" aria-live="polite" role="status">
-        {announcement(state, usesClaude)}
+        {announcement(state)}
       </div>
       {state.phase === 'done' ? (
         <>
+          {ownThreshold(engine.gate) ? (
+            <p class="own-threshold-note">
+              Judged with your own threshold ({formatScore(engine.gate.threshold)}), chosen on the questions
+              you labelled.
+            </p>
+          ) : null}
           {isCalibrated(engine.gate) ? null : (
             <p class="calibration-note" role="note">
               Not calibrated for these documents: the threshold ({formatScore(engine.gate.threshold)}) was
@@ -316,6 +329,9 @@ export function App({
   );
 }
 
+/** Whether the gate's threshold is one the visitor measured or chose on their own labelled questions. */
+const ownThreshold = (gate: Engine['gate']) => gate.source.includes('questions of your own');
+
 /** A question the bundled manual answers, shown in the empty box; other documents get none. */
 const BUNDLED_EXAMPLE = 'How long can I borrow a DVD for?';
 
@@ -328,7 +344,7 @@ function RetryNotice({ retry }: { retry: RetryWait }) {
   }, [retry]);
   return (
     <p class="retry-notice" aria-hidden="true">
-      {retryWords(retry, now)}
+      {retryLine(retry, now)}
     </p>
   );
 }

@@ -9,4 +9,4 @@ export { createExtractiveClient } from '../../generation/extractive';
 export { withMeaning } from '../kit/meaning-engine';
 export { loadMeaningInWorker } from '../kit/meaning-loading';
 export { passageAnchor } from './passages';
-export { ResultView } from './result-view';
+export { ResultView, refusalHeading } from './result-view';

@@ -1,3 +1,4 @@
+import { isOutage, OUTAGE_HEADING } from '../../ask/outage';
 import { describeReading } from '../../ask/reading-words';
 import { type Explanation, explainRefusal } from '../../ask/reasons';
 import { describeBudgetCut } from '../../generation/budget';
@@ -40,8 +41,9 @@ export function ResultView({
   }
   // An invalid question never reached retrieval; every other result did.
   const retrieved = !(result.status === 'refused' && result.reason === 'invalid_question');
+  const outage = result.status === 'refused' && isOutage(result);
   return (
-    <section class={`result ${result.status}`} aria-labelledby="result-heading">
+    <section class={`result ${result.status}${outage ? ' outage' : ''}`} aria-labelledby="result-heading">
       {result.status === 'answered' ? (
         <Answer result={result} onOpenPassage={onOpenPassage} />
       ) : (
@@ -225,12 +227,11 @@ function Refusal({
   onStandIn: (() => void) | undefined;
   onOpenSettings: (() => void) | undefined;
 }) {
-  const cancelled = result.reason === 'model_unavailable' && result.code === 'aborted';
   const offerStandIn = explanation.standInInstead && onStandIn !== undefined;
   const offerSettings = explanation.fixKey && onOpenSettings !== undefined;
   return (
     <>
-      <h2 id="result-heading">{cancelled ? 'Cancelled' : 'Refused'}</h2>
+      <h2 id="result-heading">{refusalHeading(result)}</h2>
       <ReadingNote result={result} />
       <p class="refusal-summary">{explanation.summary}</p>
       <p class="refusal-next">{explanation.nextStep}</p>
@@ -253,4 +254,10 @@ function Refusal({
       )}
     </>
   );
+}
+
+/** "Refused" is a judgement on the documents; a cancel or an outage judged nothing, and says so. */
+export function refusalHeading(refusal: Extract<AskResult, { status: 'refused' }>): string {
+  if (refusal.reason === 'model_unavailable' && refusal.code === 'aborted') return 'Cancelled';
+  return isOutage(refusal) ? OUTAGE_HEADING : 'Refused';
 }

@@ -21,6 +21,7 @@ import { checkEvalSet, closingLine, type EvalQuestion, readEvalSet, tally } from
 import { assertNever, type GateSettings } from '../../types';
 import { loadChunk } from '../kit/chunk-load';
 import { QuestionsForm } from '../own-documents/questions-form';
+import { BenchmarkResults } from './benchmark-results';
 import { RiskCoverageCurve, StripPlot } from './eval-plots';
 import './eval-page.css';
 import { formatScore, roundScore } from '../../retrieval/score-format';
@@ -150,6 +151,7 @@ export function EvalPage({
       <h1 id="eval-heading" tabIndex={-1} ref={heading}>
         Evaluate the gate
       </h1>
+      <BenchmarkResults />
       <p>
         Labelled questions go through the same retrieval, gate and verifier as your questions, with the
         extractive stand-in writing the answers (a key you set is not spent here). The threshold in use is{' '}

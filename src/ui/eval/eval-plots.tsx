@@ -199,6 +199,9 @@ const CURVE = { left: 52, right: 18, top: 30, bottom: 214, tickLabel: 234, axisT
  * An axis over the data's range, not [0, 1]: a curve whose risk stays under 0.1 would otherwise lie flat
  * on the x-axis. The range is widened to steps of a readable size (0.01 to 0.25), at most six of them.
  */
+/** The top of the risk axis when no answer failed at any threshold. */
+const NO_RISK_AXIS = 0.1;
+
 export function axisFor(low: number, high: number): { from: number; to: number; ticks: number[] } {
   const span = Math.max(high - low, 0.01);
   const step = [0.01, 0.02, 0.05, 0.1, 0.2, 0.25].find((candidate) => span / candidate <= 5) ?? 0.25;
@@ -229,8 +232,10 @@ export function RiskCoverageCurve({ points, shipped, current }: RiskCoverageCurv
   const coverages = measured.map((point) => point.coverage);
   const risks = measured.map((point) => point.risk);
   const across = axisFor(Math.min(1, ...coverages), Math.max(0, ...coverages));
-  // Risk from 0: how far from no risk at all is what the curve is for.
-  const up = axisFor(0, Math.max(0, ...risks));
+  // Risk from 0: how far from no risk at all is what the curve is for. No failed answer anywhere is drawn
+  // on a 0–0.1 axis, where a line at 0 reads as none, not on 0–0.01, where it reads as something tiny.
+  const highestRisk = Math.max(0, ...risks);
+  const up = axisFor(0, highestRisk === 0 ? NO_RISK_AXIS : highestRisk);
   const x = (coverage: number) =>
     CURVE.left +
     ((coverage - across.from) / (across.to - across.from)) * (PLOT_WIDTH - CURVE.left - CURVE.right);

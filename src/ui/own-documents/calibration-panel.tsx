@@ -3,6 +3,7 @@ import { type Engine, retrieverOf } from '../../ask/engine';
 import { serializeIndex } from '../../compiled-index/container';
 import type { CompiledIndex } from '../../compiled-index/types';
 import { isCalibrated } from '../../config';
+import { effectAt, guessWarning } from '../../evaluation/calibration-advice';
 import type { CalibrationRun } from '../../evaluation/calibration-run';
 import type { CalibrationRow, EvalQuestion } from '../../evaluation/eval-set';
 import { formatScore } from '../../retrieval/score-format';
@@ -149,7 +150,15 @@ export function CalibrationPanel({
         </ul>
       )}
       {problem === undefined ? null : <p role="alert">{problem}</p>}
-      {run === undefined ? null : <Measured run={run} gate={gate} onApply={onApply} />}
+      {run === undefined ? null : (
+        <Measured
+          run={run}
+          gate={gate}
+          proposed={run.ok && module ? module.proposedGates(run, engine.gate.minMargin) : []}
+          inUse={engine.gate.threshold}
+          onApply={onApply}
+        />
+      )}
       <div class="calibration-actions">
         <button
           type="button"
@@ -233,10 +242,16 @@ function LabelChoices({
 function Measured({
   run,
   gate,
+  proposed,
+  inUse,
   onApply,
 }: {
   run: CalibrationRun;
   gate: GateSettings | undefined;
+  /** When the groups overlap: the two thresholds to choose between. */
+  proposed: ReadonlyArray<{ threshold: number; gate: GateSettings; choice: string }>;
+  /** The threshold the visitor's documents are judged at now. */
+  inUse: number;
   onApply: (gate: GateSettings) => void;
 }) {
   if (!run.ok) {
@@ -247,6 +262,7 @@ function Measured({
     );
   }
   const { calibration } = run;
+  const guess = guessWarning(calibration);
   return (
     <div class="calibration-result">
       <Group title="Answered by a passage, lowest best score first" rows={calibration.answerable} />
@@ -254,6 +270,7 @@ function Measured({
       {calibration.excluded.length > 0 ? (
         <Group title="Marked as beyond the gate (left out of the gap)" rows={calibration.excluded} />
       ) : null}
+      {guess === undefined ? null : <p class="calibration-guess">{guess}</p>}
       {gate !== undefined ? (
         <>
           <p role="status">
@@ -261,14 +278,17 @@ function Measured({
             {formatScore(calibration.lowestAnswerable)}; its midpoint, {formatScore(gate.threshold)}, is the
             threshold to use.
           </p>
-          <button type="button" onClick={() => onApply(gate)}>
-            Use threshold {formatScore(gate.threshold)}
-          </button>
+          <ApplyThreshold
+            gate={gate}
+            effect={effectAt(calibration, gate.threshold)}
+            inUse={inUse}
+            onApply={onApply}
+          />
         </>
       ) : (
         <div role="alert">
           <p>
-            No threshold separates the two groups. These questions are on the wrong side of the other group:
+            No threshold separates the two groups: these questions are on the wrong side of the other group.
           </p>
           <ul>
             {calibration.overlapping.map((row) => (
@@ -277,9 +297,55 @@ function Measured({
               </li>
             ))}
           </ul>
+          {proposed.length > 0 ? (
+            <>
+              <p>Choose between two thresholds, by what each would have done to your labelled questions:</p>
+              {proposed.map(({ threshold, gate: option, choice }) => (
+                <ApplyThreshold
+                  key={choice}
+                  gate={option}
+                  choice={choice}
+                  effect={effectAt(calibration, threshold)}
+                  inUse={inUse}
+                  onApply={onApply}
+                />
+              ))}
+            </>
+          ) : null}
         </div>
       )}
     </div>
+  );
+}
+
+/** "Use threshold 0.221", with what it would have done beside it, and, once used, that it is in use. */
+function ApplyThreshold({
+  gate,
+  choice,
+  effect,
+  inUse,
+  onApply,
+}: {
+  gate: GateSettings;
+  /** Which of two proposals this is, when the groups overlap. */
+  choice?: string;
+  effect: string;
+  inUse: number;
+  onApply: (gate: GateSettings) => void;
+}) {
+  const used = inUse === gate.threshold;
+  return (
+    <p class="apply-threshold">
+      <button type="button" onClick={() => onApply(gate)} aria-pressed={used}>
+        Use threshold {formatScore(gate.threshold)}
+      </button>{' '}
+      <span>
+        {choice === undefined ? 'it would have left' : `${choice}; it would have left`} {effect}.
+      </span>{' '}
+      {used ? (
+        <strong class="threshold-in-use">In use: your documents are judged at this threshold now.</strong>
+      ) : null}
+    </p>
   );
 }
 

@@ -258,17 +258,20 @@ describe('App: refused', () => {
   });
 
   it.each([
-    ['authentication', /did not accept your API key/],
-    ['rate_limited', /too many questions on your key/],
-    ['connection', /could not be reached/],
-    ['server_error', /having trouble/],
-  ])('model_unavailable (%s) says what went wrong', async (code, words) => {
+    ['authentication', /did not accept your API key/, 'Refused'],
+    ['rate_limited', /too many questions on your key/, 'Claude could not be reached'],
+    ['connection', /could not be reached/, 'Claude could not be reached'],
+    ['timeout', /could not be reached/, 'Claude could not be reached'],
+    ['server_error', /having trouble/, 'Claude could not be reached'],
+  ])('model_unavailable (%s) says what went wrong, under its heading', async (code, words, heading) => {
     const failure = outcome({ ok: false, reason: 'model_unavailable', code, detail: 'from the client' });
     setup(loaderOf({ ...failure, info: CLAUDE }));
     setKey(KEY);
     askQuestion(DVD);
-    await screen.findByRole('heading', { name: 'Refused' });
-    expect(inResult().getByText(words)).toBeTruthy();
+    await screen.findByRole('heading', { name: heading });
+    // An outage judged nothing: it is told apart from a refusal by its class (its colour) too.
+    expect(document.querySelector('.result')?.classList.contains('outage')).toBe(heading !== 'Refused');
+    expect(document.querySelector('.refusal-summary')?.textContent).toMatch(words);
     expect(inResult().getByText(/from the client/)).toBeTruthy();
   });
 
@@ -281,7 +284,7 @@ describe('App: refused', () => {
     setup(load);
     setKey(KEY);
     askQuestion(DVD);
-    await screen.findByRole('heading', { name: 'Refused' });
+    await screen.findByRole('heading', { name: 'Claude could not be reached' });
     expect(inResult().getByText(/client_unavailable/)).toBeTruthy();
     askQuestion(DVD);
     await screen.findByRole('heading', { name: 'Answer' });
@@ -557,26 +560,58 @@ describe('App: the question-time code', () => {
   });
 });
 
+/** Claude that announces one retry (of `status`, in `waitMs`) and then never answers. */
+function retryingOnce(status: number, waitMs: number): ClaudeLoader {
+  const slow = pending();
+  return vi.fn<ClaudeLoader>(async (options) => ({
+    info: CLAUDE,
+    generate(request) {
+      options.onRetry?.({ status, retry: 1, waitMs });
+      return slow.client.generate(request);
+    },
+  }));
+}
+
 describe('App: waiting on Claude, and when Claude fails', () => {
   it('says "retrying in N s" while Claude waits out a rate limit, and Cancel still ends it', async () => {
-    const slow = pending();
-    const load = vi.fn<ClaudeLoader>(async (options) => ({
-      info: CLAUDE,
-      generate(request) {
-        options.onRetry?.({ status: 429, retry: 1, waitMs: 15_000 });
-        return slow.client.generate(request);
-      },
-    }));
-    setup(load);
+    setup(retryingOnce(429, 15_000));
     setKey(KEY);
     askQuestion(DVD);
     expect(
       (await screen.findByText(/retrying in 1[45] s/, { selector: '.retry-notice' })).textContent,
-    ).toMatch(/Claude is busy \(too many questions on your key right now\)/);
+    ).toMatch(/Claude is taking too many questions on your key right now/);
     expect(liveRegion()).toMatch(/retrying in 1[45] s/);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await screen.findByRole('heading', { name: 'Cancelled' });
     expect(screen.queryByText(/retrying in/)).toBeNull();
+  });
+
+  it('names an unreachable host as such while retrying, not as Claude being busy', async () => {
+    setup(retryingOnce(0, 500));
+    setKey(KEY);
+    askQuestion(DVD);
+    const notice = await screen.findByText(/retrying in/, { selector: '.retry-notice' });
+    expect(notice.textContent).toMatch(/^Claude could not be reached: retrying in [01] s\.$/);
+    expect(notice.textContent).not.toMatch(/busy|trouble answering/);
+  });
+
+  it('offers the stand-in at once while Claude is asked, and its answer replaces the wait', async () => {
+    const slow = pending();
+    setup(loaderOf(slow.client));
+    setKey(KEY);
+    askQuestion(DVD);
+    fireEvent.click(await screen.findByRole('button', { name: 'Answer with the stand-in now' }));
+    await screen.findByRole('heading', { name: 'Answer' });
+    expect(inResult().getByText(/picked by the stand-in/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Answer with the stand-in now' })).toBeNull();
+  });
+
+  it('does not offer the stand-in while the stand-in itself is asked (no key)', async () => {
+    const slow = pending();
+    setup(loaderOf(slow.client));
+    askQuestion(DVD);
+    await screen.findByRole('heading', { name: 'Answer' });
+    expect(screen.queryByRole('button', { name: 'Answer with the stand-in now' })).toBeNull();
   });
 
   it.each(['authentication', 'connection', 'rate_limited'])(
@@ -585,7 +620,9 @@ describe('App: waiting on Claude, and when Claude fails', () => {
       setup(loaderOf(outcome({ ok: false, reason: 'model_unavailable', code, detail: `from the client` })));
       setKey(KEY);
       askQuestion(DVD);
-      await screen.findByRole('heading', { name: 'Refused' });
+      await screen.findByRole('heading', {
+        name: code === 'authentication' ? 'Refused' : 'Claude could not be reached',
+      });
       fireEvent.click(inResult().getByRole('button', { name: 'Answer with the stand-in instead' }));
       await screen.findByRole('heading', { name: 'Answer' });
       expect(inResult().getByText(/picked by the stand-in/)).toBeTruthy();

@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEngine, retrieverOf } from '../../../src/ask/engine';
 import type { RiskCoveragePoint } from '../../../src/evaluation/eval-run';
+import { formatScore } from '../../../src/retrieval/score-format';
 import * as questionTime from '../../../src/ui/ask/question-time';
 import { EvalPage } from '../../../src/ui/eval/eval-page';
 import { axisFor, FONT, PLOT_WIDTH, RiskCoverageCurve, StripPlot } from '../../../src/ui/eval/eval-plots';
@@ -13,6 +14,12 @@ afterEach(cleanup);
 
 const library = createEngine(libraryIndex());
 const LAZY = { timeout: 5000 };
+/** How many questions the shipped set holds, and the threshold in use: read, not written down. */
+const SHIPPED_COUNT = (JSON.parse(readFileSync('eval/questions.json', 'utf8')) as unknown[]).length;
+const IN_USE = formatScore(library.gate.threshold);
+/** The shipped set passes whole at the threshold it was calibrated on: `npm run eval` fails otherwise. */
+const ALL_PASS = `${SHIPPED_COUNT} passed, 0 failed, 0 skipped`;
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
 
 /** The closing line at the threshold in use, once the run is over. */
 const closing = async () =>
@@ -31,12 +38,14 @@ function paste(text: string) {
 describe('EvalPage on the bundled manual', () => {
   it('evaluates eval/questions.json on open and ends with the line npm run eval -- --no-model prints', async () => {
     render(<EvalPage engine={library} corpus="bundled" onApply={vi.fn()} />);
-    expect(await closing()).toBe('22 passed, 0 failed, 0 skipped');
-    expect(progress().textContent).toMatch(/Evaluated 22 questions at the threshold in use, 0\.138/);
+    expect(await closing()).toBe(ALL_PASS);
+    expect(progress().textContent).toContain(
+      `Evaluated ${SHIPPED_COUNT} questions at the threshold in use, ${IN_USE}`,
+    );
     expect(screen.getByText(/Answers by the extractive stand-in/).textContent).toMatch(
       /questions that need one are SKIP/,
     );
-    expect(slider().value).toBe('0.138');
+    expect(slider().value).toBe(IN_USE);
     expect(screen.getByRole('button', { name: /Apply this threshold/ })).toHaveProperty('disabled', true);
   });
 
@@ -58,9 +67,11 @@ describe('EvalPage on the bundled manual', () => {
         load={async () => ({ ...questionTime, ask })}
       />,
     );
-    expect((await screen.findByText('Evaluating 2 of 22…', {}, LAZY)).getAttribute('role')).toBe('status');
+    expect(
+      (await screen.findByText(`Evaluating 2 of ${SHIPPED_COUNT}…`, {}, LAZY)).getAttribute('role'),
+    ).toBe('status');
     release();
-    expect(await closing()).toBe('22 passed, 0 failed, 0 skipped');
+    expect(await closing()).toBe(ALL_PASS);
   });
 
   it('shows, when the slider passes an answerable question, that it would be refused, without applying anything', async () => {
@@ -83,7 +94,7 @@ describe('EvalPage on the bundled manual', () => {
     expect(answeredAnswerable()).toBe('13 (in use: 14)');
     expect(onApply).not.toHaveBeenCalled();
     // The line at the threshold in use stays what it was.
-    expect(progress().textContent).toMatch(/0\.138: 22 passed, 0 failed, 0 skipped/);
+    expect(progress().textContent).toMatch(new RegExp(`${escaped(IN_USE)}: ${ALL_PASS}`));
     expect(screen.getByRole('row', { name: /How long can I keep a magazine\?/ }).textContent).toMatch(
       /FAILrefused: no_relevant_context/,
     );
@@ -161,7 +172,7 @@ describe('EvalPage on the bundled manual', () => {
     paste(JSON.stringify([{ question: 'What is the capital of France?', answerable: false }]));
     await screen.findByText(/Evaluated 1 question at/, {}, LAZY);
     fireEvent.click(screen.getByRole('button', { name: "Evaluate the manual's questions" }));
-    await screen.findByText(/Evaluated 22 questions/, {}, LAZY);
+    await screen.findByText(new RegExp(`Evaluated ${SHIPPED_COUNT} questions`), {}, LAZY);
   });
 
   it('parses the bundled set like any input: an invalid one is named, not run', async () => {
@@ -361,6 +372,27 @@ describe('the plots, on sets the page rarely sees', () => {
       'slider 0.200',
       'in use 0.100',
     ]);
+  });
+  it('draws a risk of 0 everywhere on a 0–0.1 axis, where it reads as none, not on 0–0.01', () => {
+    const none = (threshold: number, answered: number): RiskCoveragePoint => ({
+      threshold,
+      decided: 20,
+      answered,
+      failedAnswers: 0,
+      coverage: answered / 20,
+      risk: 0,
+    });
+    render(
+      <RiskCoverageCurve
+        points={[none(0.1, 20), none(0.2, 16)]}
+        shipped={none(0.1, 20)}
+        current={none(0.2, 16)}
+      />,
+    );
+    const curve = screen.getByRole('img', { name: /Risk against coverage/ });
+    const labels = [...curve.querySelectorAll('text')].map((label) => label.textContent);
+    expect(labels).toContain('0.1');
+    expect(labels).not.toContain('0.01');
   });
 });
 

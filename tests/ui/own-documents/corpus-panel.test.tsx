@@ -156,7 +156,29 @@ describe('bring your own documents', () => {
     const alert = await panel.findByRole('alert');
     expect(alert.textContent).toMatch(/No threshold separates the two groups/);
     expect(alert.textContent).toMatch(/Prune roses in late winter\?/);
-    expect(panel.queryByRole('button', { name: /^Use threshold/ })).toBeNull();
+    // Two labels are no measure: said so, whatever the scores.
+    expect(
+      panel.getByText(/With 1 answerable and 1 unanswerable labels, this threshold is a guess/),
+    ).toBeTruthy();
+    // Two thresholds offered, each with what it would have done to the labelled questions: the one above
+    // the unanswerable question refuses both; the midpoint, strictly between the crossed edges, answers
+    // the unanswerable question above it and refuses the answerable one below it.
+    const options = within(alert).getAllByRole('button', { name: /^Use threshold \d\.\d{3}$/ });
+    expect(options).toHaveLength(2);
+    expect(alert.textContent).toMatch(
+      /refuses every unanswerable question labelled; it would have left 0 of 1 answerable answered, 0 of 1 unanswerable answered\./,
+    );
+    expect(alert.textContent).toMatch(
+      /midpoint between the two groups; it would have left 0 of 1 answerable answered, 1 of 1 unanswerable answered\./,
+    );
+    const [refuseBoth] = options;
+    fireEvent.click(refuseBoth as HTMLElement);
+    expect(await panel.findByText(/In use: your documents are judged at this threshold now/)).toBeTruthy();
+    expect(refuseBoth?.getAttribute('aria-pressed')).toBe('true');
+    ask('When should I prune roses?');
+    expect(
+      (await screen.findByText(/Judged with your own threshold/, {}, { timeout: 5000 })).textContent,
+    ).toMatch(/chosen on the questions you labelled/);
   });
 
   it('drops a measurement when new documents arrive, so it cannot be applied to them', async () => {
