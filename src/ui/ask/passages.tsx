@@ -1,3 +1,4 @@
+import { passageTitle } from '../../ask/passage-words';
 import { formatScore } from '../../retrieval/score-format';
 import type { Scored } from '../../types';
 import { PassageText, type Span } from './passage-text';
@@ -16,7 +17,7 @@ interface PassagesProps {
   openId: string | undefined;
 }
 
-/** Every retrieved passage, by its headings; the text opens in place, the quotes marked. */
+/** Every retrieved passage, by its title; the text opens in place, the quotes marked. */
 export function Passages({ passages, citedIds, highlights, openId }: PassagesProps) {
   if (passages.length === 0) {
     return <p class="passages-empty">No passage shares a word with the question.</p>;
@@ -27,12 +28,11 @@ export function Passages({ passages, citedIds, highlights, openId }: PassagesPro
         <li key={passage.id} class="passage">
           <details id={passageAnchor(passage.id)} open={openId === passage.id}>
             <summary>
-              <span class="passage-trail">{passage.trail.join(' › ')}</span>
-              {citedIds.has(passage.id) ? <span class="badge cited">cited</span> : null}
-              {/* Cut short on a phone rather than wrapped: the whole id on hover, and in Details. */}
-              <span class="passage-id" title={passage.id}>
-                {passage.id}
+              {/* Named by its headings; the id on hover, and under Details with the scores. */}
+              <span class="passage-trail" title={passage.id}>
+                {passageTitle(passage)}
               </span>
+              {citedIds.has(passage.id) ? <span class="badge cited">cited</span> : null}
             </summary>
             <PassageText markdown={passage.text} highlights={highlights.get(passage.id) ?? []} />
           </details>

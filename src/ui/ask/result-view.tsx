@@ -1,8 +1,9 @@
+import { openingLine, passageTitle } from '../../ask/passage-words';
 import { describeReading } from '../../ask/reading-words';
 import { type Explanation, explainRefusal } from '../../ask/reasons';
 import { describeBudgetCut } from '../../generation/budget';
 import { formatScore } from '../../retrieval/score-format';
-import type { AskResult, FailedCheck } from '../../types';
+import type { AskResult, FailedCheck, Passage } from '../../types';
 import { blocksOf, PassageText, type Span } from './passage-text';
 import { PassageScores, Passages, passageAnchor } from './passages';
 
@@ -137,7 +138,8 @@ function Answer({
         <p class="answer-text">{result.answer}</p>
       )}
       <p class="citations">
-        Sources: <PassageLinks ids={result.citations} onOpenPassage={onOpenPassage} />
+        Sources:{' '}
+        <PassageLinks ids={result.citations} titleOf={titlesOf(result)} onOpenPassage={onOpenPassage} />
       </p>
       {result.generator.kind === 'extractive' ? (
         <p class="generator stand-in-note">
@@ -153,34 +155,56 @@ function Answer({
   );
 }
 
-function PassageLink({ id, onOpenPassage }: { id: string; onOpenPassage: (id: string) => void }) {
+/** A passage named by its title, its id on hover; opens the passage in the list below. */
+function PassageLink({
+  id,
+  title,
+  onOpenPassage,
+}: {
+  id: string;
+  title: string;
+  onOpenPassage: (id: string) => void;
+}) {
   return (
     <a
       href={`#${passageAnchor(id)}`}
+      title={id}
       onClick={(event) => {
         event.preventDefault();
         onOpenPassage(id);
       }}
     >
-      {id}
+      {title}
     </a>
   );
+}
+
+/** Names a passage of a result by its id: its title when the result holds it, else the id itself. */
+type TitleOf = (id: string) => string;
+
+function titlesOf(result: AskResult): TitleOf {
+  const titles = new Map(
+    [...result.passages, ...result.context].map(({ passage }) => [passage.id, passageTitle(passage)]),
+  );
+  return (id) => titles.get(id) ?? id;
 }
 
 /** Links to passages, separated by commas: the sources of an answer, or where a check looked. */
 function PassageLinks({
   ids,
+  titleOf,
   onOpenPassage,
 }: {
   ids: readonly string[];
+  titleOf: TitleOf;
   onOpenPassage: (id: string) => void;
 }) {
   return (
     <>
       {ids.map((id, position) => (
         <span key={id}>
-          {position > 0 ? ', ' : null}
-          <PassageLink id={id} onOpenPassage={onOpenPassage} />
+          {position > 0 ? '; ' : null}
+          <PassageLink id={id} title={titleOf(id)} onOpenPassage={onOpenPassage} />
         </span>
       ))}
     </>
@@ -190,12 +214,14 @@ function PassageLinks({
 /** The quote or figure a grounding check could not find, and the passages it was looked for in. */
 function FailedCheckView({
   failed,
+  titleOf,
   onOpenPassage,
 }: {
   failed: FailedCheck;
+  titleOf: TitleOf;
   onOpenPassage: (id: string) => void;
 }) {
-  const where = <PassageLinks ids={failed.checkedAgainst} onOpenPassage={onOpenPassage} />;
+  const where = <PassageLinks ids={failed.checkedAgainst} titleOf={titleOf} onOpenPassage={onOpenPassage} />;
   return failed.kind === 'quote' ? (
     <div class="failed-check">
       <p>The quote given as support:</p>
@@ -209,6 +235,26 @@ function FailedCheckView({
         of them holds it.
       </p>
     </div>
+  );
+}
+
+/** The sections a refusal found about the question, by title and first line, each opening its passage. */
+function RelatedSections({
+  passages,
+  onOpenPassage,
+}: {
+  passages: readonly Passage[];
+  onOpenPassage: (id: string) => void;
+}) {
+  return (
+    <ul class="related-sections">
+      {passages.map((passage) => (
+        <li key={passage.id}>
+          <PassageLink id={passage.id} title={passageTitle(passage)} onOpenPassage={onOpenPassage} />
+          <span class="related-opening">{openingLine(passage.text)}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -233,6 +279,9 @@ function Refusal({
       <h2 id="result-heading">{cancelled ? 'Cancelled' : 'Refused'}</h2>
       <ReadingNote result={result} />
       <p class="refusal-summary">{explanation.summary}</p>
+      {explanation.related.length === 0 ? null : (
+        <RelatedSections passages={explanation.related} onOpenPassage={onOpenPassage} />
+      )}
       <p class="refusal-next">{explanation.nextStep}</p>
       {offerStandIn || offerSettings ? (
         <div class="refusal-actions">
@@ -249,7 +298,7 @@ function Refusal({
         </div>
       ) : null}
       {result.failed === undefined ? null : (
-        <FailedCheckView failed={result.failed} onOpenPassage={onOpenPassage} />
+        <FailedCheckView failed={result.failed} titleOf={titlesOf(result)} onOpenPassage={onOpenPassage} />
       )}
     </>
   );
