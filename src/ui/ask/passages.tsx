@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { passageTitle } from '../../ask/passage-words';
 import { formatScore } from '../../retrieval/score-format';
 import type { Scored } from '../../types';
@@ -7,6 +8,31 @@ import { ScoreBar } from './score-bar';
 /** The element id of a passage in the list, for citation links: `02-borrowing#holds` → `passage-02-borrowing-holds`. */
 export function passageAnchor(id: string): string {
   return `passage-${id.replace(/[^\w-]/gu, '-')}`;
+}
+
+/** A passage named by its title, its id on hover; opens the passage in the list below. */
+export function PassageLink({
+  id,
+  onOpenPassage,
+  children,
+}: {
+  id: string;
+  onOpenPassage: (id: string) => void;
+  /** What the link reads as: the passage's title, or an answer's words for it. */
+  children: ComponentChildren;
+}) {
+  return (
+    <a
+      href={`#${passageAnchor(id)}`}
+      title={id}
+      onClick={(event) => {
+        event.preventDefault();
+        onOpenPassage(id);
+      }}
+    >
+      {children}
+    </a>
+  );
 }
 
 interface PassagesProps {

@@ -4,8 +4,9 @@ import { type Explanation, explainRefusal } from '../../ask/reasons';
 import { describeBudgetCut } from '../../generation/budget';
 import { formatScore } from '../../retrieval/score-format';
 import type { AskResult, FailedCheck, Passage } from '../../types';
+import { InlineMarkdown } from './inline-markdown';
 import { blocksOf, PassageText, type Span } from './passage-text';
-import { PassageScores, Passages, passageAnchor } from './passages';
+import { PassageLink, PassageScores, Passages } from './passages';
 
 interface ResultViewProps {
   result: AskResult;
@@ -135,7 +136,13 @@ function Answer({
           <PassageText markdown={result.answer} />
         </div>
       ) : (
-        <p class="answer-text">{result.answer}</p>
+        <p class="answer-text">
+          <InlineMarkdown
+            text={result.answer}
+            passageIds={new Set(result.context.map(({ passage }) => passage.id))}
+            onOpenPassage={onOpenPassage}
+          />
+        </p>
       )}
       <p class="citations">
         Sources:{' '}
@@ -152,30 +159,6 @@ function Answer({
         </p>
       )}
     </>
-  );
-}
-
-/** A passage named by its title, its id on hover; opens the passage in the list below. */
-function PassageLink({
-  id,
-  title,
-  onOpenPassage,
-}: {
-  id: string;
-  title: string;
-  onOpenPassage: (id: string) => void;
-}) {
-  return (
-    <a
-      href={`#${passageAnchor(id)}`}
-      title={id}
-      onClick={(event) => {
-        event.preventDefault();
-        onOpenPassage(id);
-      }}
-    >
-      {title}
-    </a>
   );
 }
 
@@ -204,7 +187,9 @@ function PassageLinks({
       {ids.map((id, position) => (
         <span key={id}>
           {position > 0 ? '; ' : null}
-          <PassageLink id={id} title={titleOf(id)} onOpenPassage={onOpenPassage} />
+          <PassageLink id={id} onOpenPassage={onOpenPassage}>
+            {titleOf(id)}
+          </PassageLink>
         </span>
       ))}
     </>
@@ -238,6 +223,8 @@ function FailedCheckView({
   );
 }
 
+const NO_PASSAGES: ReadonlySet<string> = new Set();
+
 /** The sections a refusal found about the question, by title and first line, each opening its passage. */
 function RelatedSections({
   passages,
@@ -250,8 +237,16 @@ function RelatedSections({
     <ul class="related-sections">
       {passages.map((passage) => (
         <li key={passage.id}>
-          <PassageLink id={passage.id} title={passageTitle(passage)} onOpenPassage={onOpenPassage} />
-          <span class="related-opening">{openingLine(passage.text)}</span>
+          <PassageLink id={passage.id} onOpenPassage={onOpenPassage}>
+            {passageTitle(passage)}
+          </PassageLink>
+          <span class="related-opening">
+            <InlineMarkdown
+              text={openingLine(passage.text)}
+              passageIds={NO_PASSAGES}
+              onOpenPassage={onOpenPassage}
+            />
+          </span>
         </li>
       ))}
     </ul>
