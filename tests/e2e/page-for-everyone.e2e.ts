@@ -220,10 +220,13 @@ async function label(page: Page, question: string, answeredBy: string | undefine
   await page.getByRole('heading', { name: /Your labelled questions/ }).waitFor();
 }
 
-describe('a result explains itself: refusals in two kinds, titles, no English word corrected', () => {
+describe('a result explains itself: refusals in two kinds, titles, no English word corrected, Markdown', () => {
   for (const width of WIDTHS) {
     it(`at ${width} px`, async () => {
       const context = await site.newContext({ width });
+      const markdown =
+        'See [the loan table](https://example.org/loans), not [this](javascript:alert(1)): `7 days`.';
+      await fakeAnthropic(context, cited(markdown, [{ id: LOANS, quote: DVD_ROW }]));
       const page = await openSite(context, site.server.url);
       const device = width === WIDTHS[0] ? 'desktop' : 'phone';
 
@@ -263,6 +266,19 @@ describe('a result explains itself: refusals in two kinds, titles, no English wo
       expect(await resultOfThisQuestion(page).locator('.reading').textContent()).toBe(
         'Read “libary” as “library”.',
       );
+
+      // Claude's Markdown drawn as elements: the web link a link, the javascript: link its own text.
+      await setKey(page, { key: TEST_KEY, remember: false });
+      await ask(page, DVD);
+      const answer = resultOfThisQuestion(page).locator('.answer-text');
+      expect(await answer.getByRole('link', { name: 'the loan table' }).getAttribute('href')).toBe(
+        'https://example.org/loans',
+      );
+      expect(await answer.locator('a').count()).toBe(1);
+      expect(await answer.locator('code').textContent()).toBe('7 days');
+      expect(await answer.textContent()).toContain('[this](javascript:alert(1))');
+      await checkState(page, 'an answer with Markdown');
+      await screenshot(page, { name: `answer-markdown-${device}`, width });
     });
   }
 });
