@@ -77,3 +77,15 @@ export const MAX_CONTEXT_CHARS = 24_000;
 
 /** Passages given to the generator as context, at most. */
 export const DEFAULT_CONTEXT_SIZE = 3;
+
+/**
+ * A refused question's retrieved passage is "related" (listed by title under the refusal, so that a
+ * refusal never reads as "the documents say no") when its score reaches this share of the threshold.
+ * Measured on the bundled manual (docs/site.md): a third lists the answering section for 17 of the 19
+ * answerable paraphrases the lexical gate refuses, and calls 33% of off-topic questions related (17%
+ * with the word vectors); half lists it for 13 of 19. Missing the answer costs more than a list.
+ */
+export const RELATED_SHARE = 1 / 3;
+
+/** Related passages a refusal lists, at most, best first. */
+export const RELATED_SHOWN = 3;

@@ -37,7 +37,11 @@ const uiRole = (area: string) => (area === 'ui/shell' || area === 'ui/kit' ? are
 /** Packages with one home: the only areas (or files) allowed to import them. */
 const PACKAGE_HOMES: Array<{ pattern: RegExp; allowed: (file: string) => boolean }> = [
   { pattern: /^@anthropic-ai\/sdk/, allowed: (file) => file === 'src/generation/claude.ts' },
-  { pattern: /^marked$/, allowed: (file) => areaOf(file) === 'ingest' },
+  // The ingest cuts documents with it; the page draws an answer's inline Markdown from its tokens.
+  {
+    pattern: /^marked$/,
+    allowed: (file) => areaOf(file) === 'ingest' || file === 'src/ui/ask/inline-markdown.tsx',
+  },
   { pattern: /^preact/, allowed: (file) => areaOf(file).startsWith('ui') },
 ];
 

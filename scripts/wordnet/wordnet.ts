@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { THESAURUS_WEIGHT } from '../../src/config';
 import { IRREGULAR } from '../../src/text/irregular';
+import { frequentWords } from '../lib/semantic';
 
 const PARTS = ['noun', 'verb', 'adj', 'adv'];
 const SIMILAR_TO = '&';
@@ -238,6 +239,32 @@ export function wordNetAntonyms(): string[] {
   return [...pairs].sort();
 }
 
+// How many of GloVe's most frequent words an English word must be among to be listed: the words people
+// write, not WordNet's genus names and rarities (15,161 words, about 45 KB gzipped, in the question-time chunk).
+const COMMON_WORDS = 30_000;
+// The shortest dictionary form a word may inflect (src/text/lemma.ts's MIN_BASE).
+const MIN_LEMMA_LETTERS = 3;
+
+/**
+ * WordNet's single-word dictionary forms, letters alone and lower case, that are among GloVe's
+ * COMMON_WORDS most frequent words: "want", "recipe", "total". A question's word that is one of them, or
+ * inflects one, is an English word, and never read as a slip of another (src/text/english.ts).
+ */
+export function englishWords(): string[] {
+  const common = new Set(frequentWords(COMMON_WORDS));
+  // A name is read as a name before it could be read as a slip (src/retrieval/retrieve.ts): not listed.
+  const names = new Set(wordNetNames());
+  const listed = (lemma: string) =>
+    SINGLE_WORD.test(lemma) && lemma.length >= MIN_LEMMA_LETTERS && common.has(lemma) && !names.has(lemma);
+  const lemmas = new Set<string>();
+  for (const part of PARTS) {
+    for (const { lemma } of indexLines(part)) {
+      if (listed(lemma)) lemmas.add(lemma);
+    }
+  }
+  return [...lemmas].sort();
+}
+
 const LINE_CHARS = 100;
 
 /** Words in lines of about 100 characters, each line a string: how a word list is written in src/text/. */
@@ -286,6 +313,15 @@ export function wordNetModules(): Array<{ path: string; source: string }> {
         what: 'Names of places, people, peoples and languages, lower case, each line several.',
         how: 'words whose most frequent sense WordNet writes with a capital and files as a name (wordNetNames)',
         words: wordNetNames(),
+      }),
+    },
+    {
+      path: 'src/text/english-words.ts',
+      source: wordListSource({
+        name: 'ENGLISH_WORD_LINES',
+        what: 'English dictionary forms, lower case, each line several.',
+        how: `WordNet dictionary forms among GloVe's ${COMMON_WORDS.toLocaleString('en')} most frequent words (englishWords)`,
+        words: englishWords(),
       }),
     },
     {

@@ -1,7 +1,7 @@
 // What each refusal reason means to a person. The closed set itself is vocabulary every stage shares, so
 // it lives in the ground (src/types.ts); the words for it live here, and nowhere else.
-import { MAX_QUESTION_CHARS } from '../config';
-import { assertNever, type RefusalReason } from '../types';
+import { MAX_QUESTION_CHARS, RELATED_SHARE, RELATED_SHOWN } from '../config';
+import { assertNever, type Passage, type RefusalReason, type Scored } from '../types';
 
 export interface Explanation {
   /** What happened, in one plain sentence. */
@@ -12,6 +12,11 @@ export interface Explanation {
   standInInstead: boolean;
   /** The key was refused: the person fixes it in Settings. */
   fixKey: boolean;
+  /**
+   * The sections found that are about the question but did not answer it, best first: listed by title
+   * after `summary`, which then ends in a colon. Empty for every other refusal.
+   */
+  related: Passage[];
 }
 
 export interface RefusalToExplain {
@@ -20,6 +25,11 @@ export interface RefusalToExplain {
   code?: string | undefined;
   /** Who was asked: the stand-in's own faults cannot be fixed by asking again. */
   generator?: { kind: 'claude' | 'extractive' | 'scripted' } | undefined;
+  /** The passages retrieved, best first, and the threshold they were judged against: which are related. */
+  passages?: readonly Scored[] | undefined;
+  threshold?: number | undefined;
+  /** The passages the generator was given: for `model_reported_no_answer`, the related ones. */
+  context?: readonly Scored[] | undefined;
 }
 
 const plain = (summary: string, nextStep: string): Explanation => ({
@@ -27,13 +37,41 @@ const plain = (summary: string, nextStep: string): Explanation => ({
   nextStep,
   standInInstead: false,
   fixKey: false,
+  related: [],
 });
+
+const listing = (related: Passage[], summary: string, nextStep: string): Explanation => ({
+  ...plain(summary, nextStep),
+  related,
+});
+
+/**
+ * The passages of a gate refusal that are about the question: the best RELATED_SHOWN of those retrieved
+ * whose score reaches RELATED_SHARE of the threshold. Retrieval found them by the question's words (or
+ * words near them in meaning), so a person should see them before reading "nothing here".
+ */
+export function relatedPassages(passages: readonly Scored[], threshold: number): Passage[] {
+  return [...passages]
+    .filter((scored) => scored.score >= threshold * RELATED_SHARE)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, RELATED_SHOWN)
+    .map((scored) => scored.passage);
+}
+
+const RELATED_NEXT = 'Read them, try other words, or ask a person.';
 
 // When the stand-in's own answer fails a check, asking again gives the same answer: the fault is ours.
 const STAND_IN_FAULT_NEXT = 'Open the passages below and read them yourself, or ask a person.';
 
 /** Each refusal sends a reader somewhere different; this says where, in words for anyone. */
-export function explainRefusal({ reason, code, generator }: RefusalToExplain): Explanation {
+export function explainRefusal({
+  reason,
+  code,
+  generator,
+  passages = [],
+  threshold = Number.POSITIVE_INFINITY,
+  context = [],
+}: RefusalToExplain): Explanation {
   const standIn = generator?.kind === 'extractive';
   switch (reason) {
     case 'invalid_question':
@@ -41,24 +79,34 @@ export function explainRefusal({ reason, code, generator }: RefusalToExplain): E
         'That question is empty or too long to look up.',
         `Type a question of up to ${MAX_QUESTION_CHARS.toLocaleString('en')} characters.`,
       );
-    case 'no_relevant_context':
-      return plain(
-        'Nothing in the documents is close enough to this question to answer it.',
-        'They may not cover it: try other words, or ask a person.',
-      );
-    case 'model_reported_no_answer':
+    case 'no_relevant_context': {
+      // Two kinds, never confused: nothing found near the question, or sections near it that fell short.
+      // Only the first may say the documents are not about it; the second must not read as "no".
+      const related = relatedPassages(passages, threshold);
+      return related.length === 0
+        ? plain('Nothing in these documents is about this.', 'Try other words, or ask a person.')
+        : listing(related, 'These sections are related, but none of them clearly answers it:', RELATED_NEXT);
+    }
+    case 'model_reported_no_answer': {
       if (code === 'stop_refusal') {
         return plain('Claude declined to answer this question.', 'Ask a person, or ask it in other words.');
       }
+      const given = context.map((scored) => scored.passage);
+      // A generator is only ever asked with context; without it (a bare reason) there is no list to end in.
+      if (given.length === 0) {
+        return plain(
+          'The passages found are about this, but none of them answers it.',
+          'Try other words, or ask a person.',
+        );
+      }
       return standIn
-        ? plain(
-            'Passages on this subject were found, but no sentence in them answers the question.',
-            'Open the passages below to read them, try other words, or ask a person.',
-          )
-        : plain(
-            'The passages found talk about this subject, but do not answer the question.',
-            'Open the passages below to read them, or ask a person.',
+        ? listing(given, 'These sections are related, but no sentence in them answers it:', RELATED_NEXT)
+        : listing(
+            given,
+            'These sections are related, but Claude found no answer to it in them:',
+            'Read them, or ask a person.',
           );
+    }
     case 'missing_citation':
       return standIn
         ? plain('The stand-in gave an answer without its source, so it is not shown.', STAND_IN_FAULT_NEXT)
@@ -110,6 +158,7 @@ const noModel = (summary: string, nextStep: string, fixKey = false): Explanation
   nextStep,
   standInInstead: true,
   fixKey,
+  related: [],
 });
 
 /** `model_unavailable` covers causes with different remedies; the client's code tells them apart. */

@@ -1,6 +1,7 @@
 // Question-time code: the text model and the edit distance are here, not in the InvertedIndex, so that the
 // page can build the index at load (its first download, held to a size budget) without them.
 import { editDistance } from '../text/edit-distance';
+import { isEnglishWord } from '../text/english';
 import { lemmaCandidates } from '../text/lemma';
 import { isName } from '../text/names';
 import {
@@ -105,8 +106,8 @@ export function retrieverOn(options: RetrieverOptions): Retriever {
   /**
    * The question's terms. A word the corpus lacks is a name when WordNet says so (it stays unknown, and
    * is read as capitalised); else it is read through the thesaurus when it knows the word (each corpus
-   * term it gives counts `expansionWeight` of a written one), or else, when it is long enough, as the
-   * nearest corpus term (a typo), unless another word stays unknown.
+   * term it gives counts `expansionWeight` of a written one), or else, when it is long enough and no
+   * English word, as the nearest corpus term (a typo), unless another word stays unknown.
    */
   function readTerms(written: string): {
     terms: TermOf[];
@@ -141,7 +142,9 @@ export function retrieverOn(options: RetrieverOptions): Retriever {
         // The word itself stays, unseen, in the question's norm: a stand-in is not the word asked about.
         return [found, ...related.map((target) => ({ term: target, word }))];
       }
-      if (word.length < MIN_TYPO_LETTERS || !LETTERS_ONLY.test(word)) return [found];
+      // An English word is the word the asker meant, never a slip ("wants" is not "waits"): it stays as
+      // written, unknown to the corpus, and does not stop another word's slip from being read.
+      if (word.length < MIN_TYPO_LETTERS || !LETTERS_ONLY.test(word) || isEnglishWord(word)) return [found];
       const maxDistance = word.length >= MIN_TWO_EDITS ? 2 : 1;
       const near = nearestTerm({ index, term, maxDistance });
       const asWritten = near === undefined ? undefined : writtenNear({ word, term: near, maxDistance });

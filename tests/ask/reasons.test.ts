@@ -1,10 +1,18 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { explainRefusal } from '../../src/ask/reasons';
-import { assertNever, REFUSAL_REASONS, type RefusalReason } from '../../src/types';
+import { explainRefusal, relatedPassages } from '../../src/ask/reasons';
+import { RELATED_SHARE, RELATED_SHOWN } from '../../src/config';
+import { assertNever, type Passage, REFUSAL_REASONS, type RefusalReason, type Scored } from '../../src/types';
 
 const CLAUDE = { kind: 'claude' } as const;
 const STAND_IN = { kind: 'extractive' } as const;
 const SENTENCE = /^[A-Z][^\n]*\.$/u;
+const THRESHOLD = 0.3;
+
+const passage = (id: string): Passage => ({ id, file: 'f.md', line: 1, trail: ['F', id], text: `${id}.` });
+const scored = (id: string, score: number): Scored => ({ passage: passage(id), score });
+// The words that would tell a person the documents say no, or do not cover it.
+const SAYS_NO = /nothing|not cover|no answer in the documents/iu;
 
 describe('explainRefusal', () => {
   it('gives every reason its own plain sentence for what happened and one for what to do', () => {
@@ -18,11 +26,60 @@ describe('explainRefusal', () => {
     }
   });
 
-  it('tells "nothing on that" apart from "found something that did not answer it"', () => {
-    expect(explainRefusal({ reason: 'no_relevant_context' }).summary).toMatch(/^Nothing/);
-    expect(explainRefusal({ reason: 'model_reported_no_answer', generator: STAND_IN }).summary).toMatch(
-      /no sentence in them answers/,
+  it('says "nothing in these documents is about this" only when no passage was found near the question', () => {
+    const none = explainRefusal({ reason: 'no_relevant_context', passages: [], threshold: THRESHOLD });
+    expect(none.summary).toBe('Nothing in these documents is about this.');
+    expect(none.related).toEqual([]);
+    const far = explainRefusal({
+      reason: 'no_relevant_context',
+      passages: [scored('far', (THRESHOLD * RELATED_SHARE) / 2)],
+      threshold: THRESHOLD,
+    });
+    expect(far.summary).toBe(none.summary);
+  });
+
+  it('lists the related sections of a gate refusal, and then never says "nothing"', () => {
+    const explanation = explainRefusal({
+      reason: 'no_relevant_context',
+      passages: [scored('near', THRESHOLD * 0.9), scored('far', THRESHOLD * RELATED_SHARE * 0.9)],
+      threshold: THRESHOLD,
+    });
+    expect(explanation.summary).toBe('These sections are related, but none of them clearly answers it:');
+    expect(explanation.related.map((listed) => listed.id)).toEqual(['near']);
+    expect(`${explanation.summary} ${explanation.nextStep}`).not.toMatch(SAYS_NO);
+  });
+
+  it('is "related" exactly when a passage reaches the stated share of the threshold', () => {
+    fc.assert(
+      fc.property(fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 8 }), (scores) => {
+        const passages = scores.map((score, rank) => scored(`p${rank}`, score));
+        const { summary, related } = explainRefusal({
+          reason: 'no_relevant_context',
+          passages,
+          threshold: THRESHOLD,
+        });
+        const near = passages.filter((found) => found.score >= THRESHOLD * RELATED_SHARE);
+        expect(related.length).toBe(Math.min(near.length, RELATED_SHOWN));
+        expect(related.every((listed) => near.some((found) => found.passage === listed))).toBe(true);
+        expect(summary.startsWith('Nothing')).toBe(near.length === 0);
+      }),
     );
+  });
+
+  it('lists the related passages best first, at most RELATED_SHOWN', () => {
+    const found = [0.1, 0.25, 0.2, 0.15, 0.28].map((score, rank) => scored(`p${rank}`, score));
+    expect(relatedPassages(found, THRESHOLD).map((listed) => listed.id)).toEqual(['p4', 'p1', 'p2']);
+  });
+
+  it.each([
+    [STAND_IN, /no sentence in them answers it:$/u],
+    [CLAUDE, /Claude found no answer to it in them:$/u],
+  ])('lists the passages the generator was given when it found no answer (%o)', (generator, summary) => {
+    const context = [scored('given', 0.5)];
+    const explanation = explainRefusal({ reason: 'model_reported_no_answer', generator, context });
+    expect(explanation.summary).toMatch(summary);
+    expect(explanation.related).toEqual([context[0]?.passage]);
+    expect(`${explanation.summary} ${explanation.nextStep}`).not.toMatch(SAYS_NO);
   });
 
   it.each(['missing_citation', 'fabricated_citation', 'unsupported_quote', 'unparseable_response'] as const)(

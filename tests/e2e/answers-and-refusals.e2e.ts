@@ -31,7 +31,7 @@ describe('without a key, the stand-in answers from the manual', () => {
     expect(await passageText.isVisible()).toBe(false);
     const before = page.url();
 
-    await page.getByRole('link', { name: '02-borrowing#loan-periods' }).click();
+    await page.locator('.citations').getByRole('link', { name: 'Borrowing › Loan Periods' }).click();
 
     await passageText.waitFor({ state: 'visible' });
     expect(await passage.evaluate((details: HTMLDetailsElement) => details.open)).toBe(true);
@@ -92,7 +92,8 @@ describe('screenshots for the README', () => {
       await page.setViewportSize({ width: DESKTOP_WIDTH, height: 900 });
       await ask(page, question);
       expect(await resultHeading(page).textContent()).toBe(heading);
-      if (name === 'answer') await page.getByRole('link', { name: '02-borrowing#loan-periods' }).click();
+      if (name === 'answer')
+        await page.locator('.citations').getByRole('link', { name: 'Borrowing › Loan Periods' }).click();
       await screenshot(page, { name: `${name}-desktop`, width: DESKTOP_WIDTH });
       await screenshot(page, { name: `${name}-phone`, width: PHONE_WIDTH });
       const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -110,7 +110,7 @@ describe('every state of the page: 0 axe violations at 1280 and 360 px, the ques
       await checkState(page, 'first visit');
 
       await ask(page, DVD);
-      await page.getByRole('link', { name: LOANS }).click();
+      await page.locator('.citations').getByRole('link', { name: 'Borrowing › Loan Periods' }).click();
       await checkState(page, 'an answer with its citation open');
       await openResultDetails(page);
       await checkState(page, 'an answer with Details open');
@@ -197,6 +197,69 @@ async function label(page: Page, question: string, answeredBy: string | undefine
   }
   await page.getByRole('heading', { name: /Your labelled questions/ }).waitFor();
 }
+
+describe('a result explains itself: refusals in two kinds, titles, no English word corrected, Markdown', () => {
+  for (const width of WIDTHS) {
+    it(`at ${width} px`, async () => {
+      const context = await site.newContext({ width });
+      const markdown =
+        'See [the loan table](https://example.org/loans), not [this](javascript:alert(1)): `7 days`.';
+      await fakeAnthropic(context, cited(markdown, [{ id: LOANS, quote: DVD_ROW }]));
+      const page = await openSite(context, site.server.url);
+      const device = width === WIDTHS[0] ? 'desktop' : 'phone';
+
+      // The overdue section holds the answer in other words: listed by title, never "nothing here".
+      await ask(page, 'How much is the late fee?');
+      const result = resultOfThisQuestion(page);
+      expect(await resultHeading(page).textContent()).toBe('Refused');
+      expect(await result.locator('.refusal-summary').textContent()).toMatch(
+        /^These sections are related, but /u,
+      );
+      expect(await result.textContent()).not.toMatch(/Nothing in these documents|may not cover/u);
+      const overdue = result
+        .locator('.related-sections')
+        .getByRole('link', { name: 'Fines and Fees › Overdue Charges' });
+      expect(await overdue.getAttribute('title')).toBe('03-fines-and-fees#overdue-charges');
+      expect(await overdue.locator('xpath=..').textContent()).toContain(
+        'An item that is not returned by its due date is overdue.',
+      );
+      await checkState(page, 'a refusal listing related sections');
+      await screenshot(page, { name: `refusal-related-${device}`, width });
+      await overdue.click();
+      await result.locator('details#passage-03-fines-and-fees-overdue-charges .passage-text').waitFor();
+      await checkState(page, 'a related section opened');
+
+      await ask(page, 'What is the capital of France?');
+      expect(await resultOfThisQuestion(page).locator('.refusal-summary').textContent()).toBe(
+        'Nothing in these documents is about this.',
+      );
+      expect(await resultOfThisQuestion(page).locator('.related-sections').count()).toBe(0);
+      await checkState(page, 'a refusal with nothing related');
+
+      // "wants" is one letter from "waits", which the manual writes: an English word, read as written.
+      await ask(page, 'my 10 year old wants a card, what do I need?');
+      expect(await resultOfThisQuestion(page).textContent()).not.toContain('Read “wants”');
+      await checkState(page, 'an English word not corrected');
+      await ask(page, 'how do i renew my libary card?');
+      expect(await resultOfThisQuestion(page).locator('.reading').textContent()).toBe(
+        'Read “libary” as “library”.',
+      );
+
+      // Claude's Markdown drawn as elements: the web link a link, the javascript: link its own text.
+      await setKey(page, { key: TEST_KEY, remember: false });
+      await ask(page, DVD);
+      const answer = resultOfThisQuestion(page).locator('.answer-text');
+      expect(await answer.getByRole('link', { name: 'the loan table' }).getAttribute('href')).toBe(
+        'https://example.org/loans',
+      );
+      expect(await answer.locator('a').count()).toBe(1);
+      expect(await answer.locator('code').textContent()).toBe('7 days');
+      expect(await answer.textContent()).toContain('[this](javascript:alert(1))');
+      await checkState(page, 'an answer with Markdown');
+      await screenshot(page, { name: `answer-markdown-${device}`, width });
+    });
+  }
+});
 
 describe('the folder picker', () => {
   it('picks a folder through the real file chooser, and its passages are named without the folder', async () => {

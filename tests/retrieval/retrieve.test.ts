@@ -188,6 +188,17 @@ describe('reading the question', () => {
     expect(retriever.read('quantum renewal', 3).reading.readAs).toEqual([]);
   });
 
+  it('never reads an English word as a slip of a corpus word, and still reads a slip beside it', () => {
+    // "wants" is one letter from "waits", "parking" from "marking": English words both, meant as written.
+    const waits = [passage('w#p0', 'A member waits for a library card'), passage('w#p1', 'Marking books')];
+    const retriever = tfidfRetriever(waits);
+    expect(retriever.read('my son wants a card', 3).reading.readAs).toEqual([]);
+    expect(retriever.read('is there parking', 3).reading.readAs).toEqual([]);
+    expect(retriever.read('my son wants a libary card', 3).reading.readAs).toEqual([
+      { written: 'libary', readAs: 'library' },
+    ]);
+  });
+
   it('measures a slip on the letters typed: a word whose stem is one edit from a corpus stem is not a typo of it', () => {
     // "seated" and "senate" fold to stems one edit apart, but are written three letters apart.
     const seats = [passage('s#p0', 'Members are seated in the hall')];

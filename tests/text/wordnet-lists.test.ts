@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { wordListSource, wordNetModules } from '../../scripts/wordnet/wordnet';
 import { ANTONYM_LINES } from '../../src/text/antonyms';
+import { isEnglishWord } from '../../src/text/english';
 import { isName } from '../../src/text/names';
 import { oppositesOf } from '../../src/text/opposites';
 import { PROPER_NAME_LINES } from '../../src/text/proper-names';
@@ -36,7 +37,11 @@ describe('names typed in lower case: WordNet’s, read by the text model', () =>
 describe('the word lists taken from WordNet', () => {
   it('are, byte for byte, what `npm run write:wordnet` writes from WordNet now', () => {
     const modules = wordNetModules();
-    expect(modules.map(({ path }) => path)).toEqual(['src/text/proper-names.ts', 'src/text/antonyms.ts']);
+    expect(modules.map(({ path }) => path)).toEqual([
+      'src/text/proper-names.ts',
+      'src/text/english-words.ts',
+      'src/text/antonyms.ts',
+    ]);
     for (const { path, source } of modules) expect(readFileSync(path, 'utf8'), path).toBe(source);
     expect(PROPER_NAME_LINES.flatMap((line) => line.split(' ')).length).toBeGreaterThan(5000);
     expect(ANTONYM_LINES.flatMap((line) => line.split(' '))).toContain('fast:slow');
@@ -51,6 +56,29 @@ describe('the word lists taken from WordNet', () => {
     expect(lines.length).toBeGreaterThan(1);
     expect(lines.join(' ').replace(/[',]/gu, '').trim().split(/\s+/u)).toEqual(words);
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(100 + 4);
+  });
+});
+
+describe('English words: WordNet’s common dictionary forms, and what inflects them', () => {
+  it('knows common words, their inflections and the function words', () => {
+    const words = [
+      'wants',
+      'waits',
+      'total',
+      'number',
+      'recipe',
+      'password',
+      'parking',
+      'daughters',
+      'older',
+    ];
+    for (const word of [...words, 'the', 'which', 'children', 'bought'])
+      expect(isEnglishWord(word), word).toBe(true);
+  });
+
+  it('does not know a slip of the keyboard', () => {
+    for (const word of ['libary', 'reciept', 'memebership', 'renwal', 'audiobokks', 'saeted'])
+      expect(isEnglishWord(word), word).toBe(false);
   });
 });
 

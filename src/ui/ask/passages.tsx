@@ -1,3 +1,5 @@
+import type { ComponentChildren } from 'preact';
+import { passageTitle } from '../../ask/passage-words';
 import { formatScore } from '../../retrieval/score-format';
 import type { Scored } from '../../types';
 import { PassageText, type Span } from './passage-text';
@@ -8,6 +10,31 @@ export function passageAnchor(id: string): string {
   return `passage-${id.replace(/[^\w-]/gu, '-')}`;
 }
 
+/** A passage named by its title, its id on hover; opens the passage in the list below. */
+export function PassageLink({
+  id,
+  onOpenPassage,
+  children,
+}: {
+  id: string;
+  onOpenPassage: (id: string) => void;
+  /** What the link reads as: the passage's title, or an answer's words for it. */
+  children: ComponentChildren;
+}) {
+  return (
+    <a
+      href={`#${passageAnchor(id)}`}
+      title={id}
+      onClick={(event) => {
+        event.preventDefault();
+        onOpenPassage(id);
+      }}
+    >
+      {children}
+    </a>
+  );
+}
+
 interface PassagesProps {
   passages: readonly Scored[];
   citedIds: ReadonlySet<string>;
@@ -16,7 +43,7 @@ interface PassagesProps {
   openId: string | undefined;
 }
 
-/** Every retrieved passage, by its headings; the text opens in place, the quotes marked. */
+/** Every retrieved passage, by its title; the text opens in place, the quotes marked. */
 export function Passages({ passages, citedIds, highlights, openId }: PassagesProps) {
   if (passages.length === 0) {
     return <p class="passages-empty">No passage shares a word with the question.</p>;
@@ -27,12 +54,11 @@ export function Passages({ passages, citedIds, highlights, openId }: PassagesPro
         <li key={passage.id} class="passage">
           <details id={passageAnchor(passage.id)} open={openId === passage.id}>
             <summary>
-              <span class="passage-trail">{passage.trail.join(' › ')}</span>
-              {citedIds.has(passage.id) ? <span class="badge cited">cited</span> : null}
-              {/* Cut short on a phone rather than wrapped: the whole id on hover, and in Details. */}
-              <span class="passage-id" title={passage.id}>
-                {passage.id}
+              {/* Named by its headings; the id on hover, and under Details with the scores. */}
+              <span class="passage-trail" title={passage.id}>
+                {passageTitle(passage)}
               </span>
+              {citedIds.has(passage.id) ? <span class="badge cited">cited</span> : null}
             </summary>
             <PassageText markdown={passage.text} highlights={highlights.get(passage.id) ?? []} />
           </details>

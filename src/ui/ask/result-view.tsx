@@ -1,11 +1,13 @@
 import { isOutage, OUTAGE_HEADING } from '../../ask/outage';
+import { openingLine, passageTitle } from '../../ask/passage-words';
 import { describeReading } from '../../ask/reading-words';
 import { type Explanation, explainRefusal } from '../../ask/reasons';
 import { describeBudgetCut } from '../../generation/budget';
 import { formatScore } from '../../retrieval/score-format';
-import type { AskResult, FailedCheck } from '../../types';
+import type { AskResult, FailedCheck, Passage } from '../../types';
+import { InlineMarkdown } from './inline-markdown';
 import { blocksOf, PassageText, type Span } from './passage-text';
-import { PassageScores, Passages, passageAnchor } from './passages';
+import { PassageLink, PassageScores, Passages } from './passages';
 
 interface ResultViewProps {
   result: AskResult;
@@ -136,10 +138,17 @@ function Answer({
           <PassageText markdown={result.answer} />
         </div>
       ) : (
-        <p class="answer-text">{result.answer}</p>
+        <p class="answer-text">
+          <InlineMarkdown
+            text={result.answer}
+            passageIds={new Set(result.context.map(({ passage }) => passage.id))}
+            onOpenPassage={onOpenPassage}
+          />
+        </p>
       )}
       <p class="citations">
-        Sources: <PassageLinks ids={result.citations} onOpenPassage={onOpenPassage} />
+        Sources:{' '}
+        <PassageLinks ids={result.citations} titleOf={titlesOf(result)} onOpenPassage={onOpenPassage} />
       </p>
       {result.generator.kind === 'extractive' ? (
         <p class="generator stand-in-note">
@@ -155,34 +164,34 @@ function Answer({
   );
 }
 
-function PassageLink({ id, onOpenPassage }: { id: string; onOpenPassage: (id: string) => void }) {
-  return (
-    <a
-      href={`#${passageAnchor(id)}`}
-      onClick={(event) => {
-        event.preventDefault();
-        onOpenPassage(id);
-      }}
-    >
-      {id}
-    </a>
+/** Names a passage of a result by its id: its title when the result holds it, else the id itself. */
+type TitleOf = (id: string) => string;
+
+function titlesOf(result: AskResult): TitleOf {
+  const titles = new Map(
+    [...result.passages, ...result.context].map(({ passage }) => [passage.id, passageTitle(passage)]),
   );
+  return (id) => titles.get(id) ?? id;
 }
 
 /** Links to passages, separated by commas: the sources of an answer, or where a check looked. */
 function PassageLinks({
   ids,
+  titleOf,
   onOpenPassage,
 }: {
   ids: readonly string[];
+  titleOf: TitleOf;
   onOpenPassage: (id: string) => void;
 }) {
   return (
     <>
       {ids.map((id, position) => (
         <span key={id}>
-          {position > 0 ? ', ' : null}
-          <PassageLink id={id} onOpenPassage={onOpenPassage} />
+          {position > 0 ? '; ' : null}
+          <PassageLink id={id} onOpenPassage={onOpenPassage}>
+            {titleOf(id)}
+          </PassageLink>
         </span>
       ))}
     </>
@@ -192,12 +201,14 @@ function PassageLinks({
 /** The quote or figure a grounding check could not find, and the passages it was looked for in. */
 function FailedCheckView({
   failed,
+  titleOf,
   onOpenPassage,
 }: {
   failed: FailedCheck;
+  titleOf: TitleOf;
   onOpenPassage: (id: string) => void;
 }) {
-  const where = <PassageLinks ids={failed.checkedAgainst} onOpenPassage={onOpenPassage} />;
+  const where = <PassageLinks ids={failed.checkedAgainst} titleOf={titleOf} onOpenPassage={onOpenPassage} />;
   return failed.kind === 'quote' ? (
     <div class="failed-check">
       <p>The quote given as support:</p>
@@ -211,6 +222,36 @@ function FailedCheckView({
         of them holds it.
       </p>
     </div>
+  );
+}
+
+const NO_PASSAGES: ReadonlySet<string> = new Set();
+
+/** The sections a refusal found about the question, by title and first line, each opening its passage. */
+function RelatedSections({
+  passages,
+  onOpenPassage,
+}: {
+  passages: readonly Passage[];
+  onOpenPassage: (id: string) => void;
+}) {
+  return (
+    <ul class="related-sections">
+      {passages.map((passage) => (
+        <li key={passage.id}>
+          <PassageLink id={passage.id} onOpenPassage={onOpenPassage}>
+            {passageTitle(passage)}
+          </PassageLink>
+          <span class="related-opening">
+            <InlineMarkdown
+              text={openingLine(passage.text)}
+              passageIds={NO_PASSAGES}
+              onOpenPassage={onOpenPassage}
+            />
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -234,6 +275,9 @@ function Refusal({
       <h2 id="result-heading">{refusalHeading(result)}</h2>
       <ReadingNote result={result} />
       <p class="refusal-summary">{explanation.summary}</p>
+      {explanation.related.length === 0 ? null : (
+        <RelatedSections passages={explanation.related} onOpenPassage={onOpenPassage} />
+      )}
       <p class="refusal-next">{explanation.nextStep}</p>
       {offerStandIn || offerSettings ? (
         <div class="refusal-actions">
@@ -250,7 +294,7 @@ function Refusal({
         </div>
       ) : null}
       {result.failed === undefined ? null : (
-        <FailedCheckView failed={result.failed} onOpenPassage={onOpenPassage} />
+        <FailedCheckView failed={result.failed} titleOf={titlesOf(result)} onOpenPassage={onOpenPassage} />
       )}
     </>
   );

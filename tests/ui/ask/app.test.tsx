@@ -110,7 +110,10 @@ describe('App: answered', () => {
     await screen.findByRole('heading', { name: 'Answer' });
     expect(document.querySelector('.answer-text')?.textContent).toContain('7 days');
     expect(inResult().getByText(/picked by the stand-in: no\s+language model wrote it/)).toBeTruthy();
-    const link = screen.getByRole('link', { name: '02-borrowing#loan-periods' });
+    const link = within(document.querySelector('.citations') as HTMLElement).getByRole('link', {
+      name: 'Borrowing › Loan Periods',
+    });
+    expect(link.getAttribute('title')).toBe('02-borrowing#loan-periods');
     const details = document.getElementById('passage-02-borrowing-loan-periods') as HTMLDetailsElement;
     expect(details.open).toBe(false);
     fireEvent.click(link);
@@ -171,12 +174,15 @@ describe('App: answered', () => {
 });
 
 describe('App: refused', () => {
-  it('no_relevant_context: says nothing covers it, shows the passages with bars and the threshold', async () => {
+  it('no_relevant_context: lists the related sections, shows the passages with bars and the threshold', async () => {
     setup();
     askQuestion('What is the wifi password?');
     await screen.findByRole('heading', { name: 'Refused' });
     expect(inResult().getByText('no_relevant_context')).toBeTruthy();
-    expect(inResult().getByText(/Nothing in the documents is close enough/)).toBeTruthy();
+    expect(
+      inResult().getByText(/These sections are related, but none of them clearly answers it:/),
+    ).toBeTruthy();
+    expect(document.querySelectorAll('.related-sections li').length).toBeGreaterThan(0);
     expect(inResult().getByText(/No model was asked/)).toBeTruthy();
     const bar = document.querySelector('svg.score-bar');
     const threshold = DEFAULT_GATE.threshold.toFixed(3);
@@ -197,7 +203,7 @@ describe('App: refused', () => {
     [
       { answered: false, answer: 'Not in the passages.', citations: [] },
       'model_reported_no_answer',
-      /talk about this subject, but do not answer the question/,
+      /related, but Claude found no answer to it in them:/,
     ],
     [
       { answered: true, answer: 'x', citations: [{ id: '04-spaces#study-rooms', quote: DVD_ROW }] },
@@ -238,7 +244,7 @@ describe('App: refused', () => {
     expect(inResult().getByText('unsupported_quote')).toBeTruthy();
     expect(document.querySelector('.failed-quote')?.textContent).toBe(quote);
     const link = within(document.querySelector('.failed-check') as HTMLElement).getByRole('link', {
-      name: '02-borrowing#loan-periods',
+      name: 'Borrowing › Loan Periods',
     });
     fireEvent.click(link);
     await waitFor(() =>
@@ -445,9 +451,7 @@ describe('App: what else a visitor meets', () => {
     expect(liveRegion()).toMatch(/^Answer: [\s\S]*7 days/);
     askQuestion('What is the wifi password?');
     await screen.findByRole('heading', { name: 'Refused' });
-    expect(liveRegion()).toBe(
-      'Refused: Nothing in the documents is close enough to this question to answer it.',
-    );
+    expect(liveRegion()).toBe('Refused: These sections are related, but none of them clearly answers it:');
   });
 
   it('an over-long question is refused with its length, not cut by maxlength', () => {
@@ -490,7 +494,10 @@ describe('App: what else a visitor meets', () => {
     setup();
     askQuestion(DVD);
     await screen.findByRole('heading', { name: 'Answer' });
-    const link = screen.getByRole('link', { name: '02-borrowing#loan-periods' });
+    const link = within(document.querySelector('.citations') as HTMLElement).getByRole('link', {
+      name: 'Borrowing › Loan Periods',
+    });
+    expect(link.getAttribute('title')).toBe('02-borrowing#loan-periods');
     const details = document.getElementById('passage-02-borrowing-loan-periods') as HTMLDetailsElement;
     fireEvent.click(link);
     await waitFor(() => expect(details.open).toBe(true));

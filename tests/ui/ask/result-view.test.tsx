@@ -31,7 +31,10 @@ const refused = (reason: RefusalReason, extra: Partial<Refused> = {}): Refused =
   ...extra,
 });
 
-function show(result: AskResult, props: { onStandIn?: () => void; onOpenSettings?: () => void } = {}) {
+function show(
+  result: AskResult,
+  props: { onStandIn?: () => void; onOpenSettings?: () => void; onOpenPassage?: (id: string) => void } = {},
+) {
   render(<ResultView result={result} openId={undefined} onOpenPassage={vi.fn()} {...props} />);
   const section = document.querySelector('section.result') as HTMLElement;
   const details = section.querySelector('details.result-details') as HTMLDetailsElement;
@@ -129,6 +132,34 @@ describe('a refusal in plain words', () => {
   });
 });
 
+describe('a refusal of the gate, in two kinds', () => {
+  it('lists the related sections by title with their first line, each opening its passage', () => {
+    const onOpenPassage = vi.fn();
+    const { section, details, outside } = show(
+      refused('no_relevant_context', { generator: undefined, context: [], threshold: 0.5 }),
+      { onOpenPassage },
+    );
+    expect(outside()).toContain('These sections are related, but none of them clearly answers it:');
+    expect(outside()).not.toMatch(/Nothing|not cover/u);
+    const link = within(section.querySelector('.related-sections') as HTMLElement).getByRole('link', {
+      name: 'Guide › Loans',
+    });
+    expect(link.getAttribute('title')).toBe(PASSAGE.id);
+    expect(link.parentElement?.textContent).toContain('DVDs may be borrowed for seven days.');
+    fireEvent.click(link);
+    expect(onOpenPassage).toHaveBeenCalledWith(PASSAGE.id);
+    expect(within(details).getAllByText(PASSAGE.id).length).toBeGreaterThan(0);
+  });
+
+  it('says nothing is about it, and lists nothing, when no passage was found near the question', () => {
+    const { section, outside } = show(
+      refused('no_relevant_context', { generator: undefined, context: [], passages: [] }),
+    );
+    expect(outside()).toContain('Nothing in these documents is about this.');
+    expect(section.querySelector('.related-sections')).toBeNull();
+  });
+});
+
 describe('an answer', () => {
   const answered = (generator: typeof CLAUDE | typeof STAND_IN): AskResult => ({
     status: 'answered',
@@ -182,6 +213,15 @@ describe('an answer', () => {
     cleanup();
     const refusal = show(refused('model_reported_no_answer', { reading }));
     expect(refusal.section.querySelector('h2 + p.reading')?.textContent).toContain('“Paris”');
+  });
+
+  it('names its sources by their headings, the id on hover and under Details', () => {
+    const { section, details, outside } = show(answered(CLAUDE));
+    const source = within(section.querySelector('.citations') as HTMLElement).getByRole('link');
+    expect(source.textContent).toBe('Guide › Loans');
+    expect(source.getAttribute('title')).toBe(PASSAGE.id);
+    expect(outside()).not.toContain(PASSAGE.id);
+    expect(within(details).getByText(PASSAGE.id, { selector: '.passage-scores .passage-id' })).toBeTruthy();
   });
 
   it('names Claude when Claude wrote it', () => {
