@@ -35,8 +35,11 @@ export interface Trial {
   build(): void;
   /** The built index as strings, ready to be written; the built index is let go. */
   save(): Promise<SavedIndex>;
-  /** Restores a searchable index from saved parts: parse plus restore, as a page would on load. */
-  load(parts: readonly SavedPart[]): void;
+  /**
+   * Restores a searchable index from saved parts: parse plus restore, as a page would on load. An engine
+   * that can say where the time goes calls `endStep` as each step of its load ends.
+   */
+  load(parts: readonly SavedPart[], endStep: (step: string) => void): void;
   /** Positions of the best passages in the corpus, best first, at most `limit`. */
   rank(query: string, limit: number): number[];
   /** The call a question costs, and nothing else: this is what the latency figures time. */
@@ -99,10 +102,11 @@ export function sourceboundWith(model: RetrievalModel): Contender {
             partsWithText: [{ name: 'index.bin', data: serializeIndex(index) }],
           };
         },
-        load(parts) {
+        load(parts, endStep) {
           const bytes = onlyPart(parts, name);
           if (typeof bytes === 'string') throw new Error(`bench: ${name}: the index is binary, got text`);
-          engine = createEngine(parseIndex(bytes));
+          engine = createEngine(parseIndex(bytes, endStep));
+          endStep('engine');
         },
         rank(query, limit) {
           return retrieverOf(loaded('rank'))

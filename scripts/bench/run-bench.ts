@@ -37,9 +37,17 @@ export interface SavedSize {
   gzipBytes: number;
 }
 
+/** One step of a load and the time it took, for an engine that says where its load time goes. */
+export interface LoadStepTime {
+  step: string;
+  ms: number;
+}
+
 /** What a load costs: parse plus restore, and what the restored index holds in memory. */
 export interface LoadCost {
   loadMs: number;
+  /** The load step by step, in order, when the engine names its steps; they add up to `loadMs` or less. */
+  steps?: LoadStepTime[];
   /** Growth of V8's heap plus ArrayBuffers across the load, each measured after a full collection. */
   memoryBytes: number;
 }
@@ -161,10 +169,19 @@ function measureLoad(trial: Trial, parts: readonly SavedPart[], collect: Collect
   collect();
   collect();
   const before = memoryInUse();
-  const loadMs = timed(() => trial.load(parts));
+  const steps: LoadStepTime[] = [];
+  let stepStart = 0;
+  const loadMs = timed(() => {
+    stepStart = performance.now();
+    trial.load(parts, (step) => {
+      const now = performance.now();
+      steps.push({ step, ms: now - stepStart });
+      stepStart = now;
+    });
+  });
   collect();
   collect();
-  return { loadMs, memoryBytes: memoryInUse() - before };
+  return { loadMs, ...(steps.length === 0 ? {} : { steps }), memoryBytes: memoryInUse() - before };
 }
 
 function quality(trial: Trial, queries: readonly KnownItemQuery[]): { hitAt1: number; mrrAt10: number } {

@@ -1,6 +1,6 @@
 // How a benchmark report reads in a terminal: one Markdown table per corpus size, so that a run can be
 // pasted into the README as it is.
-import type { BenchReport, CorpusReport, EngineFigures, RatioFigure } from './run-bench';
+import type { BenchReport, CorpusReport, EngineFigures, LoadCost, RatioFigure } from './run-bench';
 
 const MEGABYTE = 1_000_000;
 const GIBIBYTE = 1024 ** 3;
@@ -66,6 +66,7 @@ function corpusSection(corpus: CorpusReport): string[] {
     '',
     ...markdownTable(header, rows),
   ];
+  if (ours?.steps !== undefined) lines.push('', `${ours.engine} load by step: ${stepTimes(ours)}`);
   const withText = ours?.withText;
   if (ours !== undefined && withText !== undefined) {
     lines.push('', withTextLine(ours, withText));
@@ -73,11 +74,18 @@ function corpusSection(corpus: CorpusReport): string[] {
   return lines;
 }
 
+/** "checksum 150 ms, header 30.2 ms, … (of 412 ms)". */
+function stepTimes(load: LoadCost): string {
+  const steps = (load.steps ?? []).map(({ step, ms }) => `${step} ${amount(ms)} ms`).join(', ');
+  return `${steps} (of ${amount(load.loadMs)} ms)`;
+}
+
 function withTextLine(ours: EngineFigures, withText: NonNullable<EngineFigures['withText']>): string {
   return (
     `${ours.engine} with the passage text in its index (as shipped today): ` +
     `${megabytes(withText.rawBytes)} MB raw, ${megabytes(withText.gzipBytes)} MB gzip, ` +
-    `load ${amount(withText.loadMs)} ms, memory ${megabytes(withText.memoryBytes)} MB`
+    `load ${amount(withText.loadMs)} ms, memory ${megabytes(withText.memoryBytes)} MB` +
+    (withText.steps === undefined ? '' : `; by step: ${stepTimes(withText)}`)
   );
 }
 

@@ -103,8 +103,19 @@ export function packSections(sections: readonly Uint8Array[]): Uint8Array<ArrayB
   return bytes;
 }
 
+/**
+ * The steps of loading an index, in order, for a caller that times them (`npm run bench` reports each):
+ * the SHA-256 check, the two JSON sections, the postings, then checkIndex (parse.ts).
+ */
+export type LoadStep = 'checksum' | 'header' | 'passages' | 'postings' | 'check';
+
+/** Called as each step of a load ends. */
+export type OnStep = (step: LoadStep) => void;
+
+const ignoreStep: OnStep = () => {};
+
 /** Reads the sections of the container, in order; every length is checked against what is there. */
-export function sectionsOf(bytes: Uint8Array): Uint8Array[] {
+export function sectionsOf(bytes: Uint8Array, onStep: OnStep = ignoreStep): Uint8Array[] {
   if (bytes.length < 8 || MAGIC.some((byte, i) => bytes[i] !== byte)) {
     throw invalid('the file does not start with "SBIX"');
   }
@@ -122,6 +133,7 @@ export function sectionsOf(bytes: Uint8Array): Uint8Array[] {
       'the index file is damaged or has been altered: its content does not match the SHA-256 it was written with; rebuild it with npm run ingest',
     );
   }
+  onStep('checksum');
   const sections: Uint8Array[] = [];
   let at = CONTENT_AT;
   for (const name of SECTIONS) {
@@ -158,9 +170,14 @@ function countIn(header: unknown, field: string): number {
  * Reads an index file: the container, both JSON sections, and the postings, decoded and checked against
  * the counts the header announces. The header and passages still need checkIndex (check.ts).
  */
-export function readIndexFile(bytes: Uint8Array): RawIndex {
-  const [headerBytes, passageBytes, postingBytes] = sectionsOf(bytes) as [Uint8Array, Uint8Array, Uint8Array];
+export function readIndexFile(bytes: Uint8Array, onStep: OnStep = ignoreStep): RawIndex {
+  const [headerBytes, passageBytes, postingBytes] = sectionsOf(bytes, onStep) as [
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+  ];
   const header = json(headerBytes, 'header');
+  onStep('header');
   const terms =
     typeof header === 'object' && header !== null ? (header as { terms?: unknown }).terms : undefined;
   if (!Array.isArray(terms)) throw invalid('header: terms: expected a list of terms');
@@ -170,8 +187,11 @@ export function readIndexFile(bytes: Uint8Array): RawIndex {
     passageCount: countIn(header, 'passageCount'),
   };
   const passages = json(passageBytes, 'passages');
+  onStep('passages');
   try {
-    return { header, passages, postings: decodePostings(postingBytes, shape) };
+    const postings = decodePostings(postingBytes, shape);
+    onStep('postings');
+    return { header, passages, postings };
   } catch (error) {
     if (error instanceof PostingsFormatError) throw invalid(`postings: ${error.message}`);
     throw error;

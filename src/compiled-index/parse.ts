@@ -2,12 +2,14 @@
 // own-corpus chunk use. Apart from check.ts so that the first download, which checks an index the
 // worker decoded, carries neither the decoder nor the encoder.
 import { checkIndex } from './check';
-import { readIndexFile } from './container';
+import { type OnStep, readIndexFile } from './container';
 import type { CompiledIndex } from './types';
 
-export { serializeIndex } from './container';
+export { type LoadStep, type OnStep, serializeIndex } from './container';
 
-/** Reads and checks a compiled index from its bytes, as the command line does. */
-export function parseIndex(bytes: Uint8Array): CompiledIndex {
-  return checkIndex(readIndexFile(bytes));
+/** Reads and checks a compiled index from its bytes, as the command line does; `onStep` times the load. */
+export function parseIndex(bytes: Uint8Array, onStep?: OnStep): CompiledIndex {
+  const index = checkIndex(readIndexFile(bytes, onStep));
+  onStep?.('check');
+  return index;
 }

@@ -15,6 +15,7 @@ import { formatReport } from '../../scripts/bench/table';
 const WORD = /\p{L}+/gu;
 const ENGINES = ['sourcebound', 'minisearch', 'flexsearch'];
 const LIBRARIES = ENGINES.slice(1);
+const LOAD_STEPS = ['checksum', 'header', 'passages', 'postings', 'check', 'engine'];
 
 let report: BenchReport;
 
@@ -65,6 +66,19 @@ describe('runBench (quick mode)', () => {
       sourcebound?.rawBytes ?? Number.POSITIVE_INFINITY,
     );
     expect(Number.isFinite(sourcebound?.withText?.loadMs)).toBe(true);
+  });
+
+  it("splits sourcebound's load into its steps, in order, adding up to no more than the whole", () => {
+    const [sourcebound, ...libraries] = report.corpora[0]?.engines ?? [];
+    const steps = sourcebound?.steps ?? [];
+    expect(steps.map(({ step }) => step)).toEqual(LOAD_STEPS);
+    expect(steps.every(({ ms }) => Number.isFinite(ms) && ms >= 0)).toBe(true);
+    const sum = steps.reduce((total, { ms }) => total + ms, 0);
+    expect(sum).toBeLessThanOrEqual(sourcebound?.loadMs ?? 0);
+    expect(sourcebound?.withText?.steps?.map(({ step }) => step)).toEqual(LOAD_STEPS);
+    // The libraries load in one call: no split is made up for them.
+    for (const library of libraries) expect(library.steps).toBeUndefined();
+    expect(formatReport(report)).toContain('sourcebound load by step: checksum ');
   });
 
   it("gives sourcebound's ratio to each library for every figure", () => {
