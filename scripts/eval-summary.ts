@@ -7,6 +7,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { summarizeReport } from '../src/evaluation/benchmark-summary';
 import { parseCommandLine, readText, run, UsageError, writeOutput } from './lib/cli';
+import { formatted } from './lib/suite-results';
 
 const USAGE = 'usage: npm run eval:summary -- [REPORT]';
 export const SUMMARY_PATH = 'src/ui/eval/benchmark-summary.json';
@@ -15,7 +16,11 @@ run(async () => {
   const { positionals } = parseCommandLine({ allowPositionals: true, options: {} }, USAGE);
   const path = positionals[0] ?? newestReport();
   const summary = summarizeReport(JSON.parse(readText(path, 'eval:suite report')));
-  writeOutput({ path: SUMMARY_PATH, what: 'summary', data: `${JSON.stringify(summary, null, 1)}\n` });
+  writeOutput({
+    path: SUMMARY_PATH,
+    what: 'summary',
+    data: formatted(SUMMARY_PATH, JSON.stringify(summary)),
+  });
   console.log(`summary of ${path} (${summary.date}, ${summary.sets.length} sets) written to ${SUMMARY_PATH}`);
   return 0;
 });
