@@ -75,7 +75,10 @@ function announcement(state: AskState): string {
   if (state.phase === 'not-loaded') return 'The page could not load what it needs to answer.';
   const { result, view } = state;
   if (result.status === 'answered') return `Answer: ${result.answer}`;
-  return `${view.refusalHeading(result)}: ${view.explainRefusal(result).summary}`;
+  const { summary, related } = view.explainRefusal(result);
+  // A summary that introduces related sections ends in a colon: the listener hears their titles too.
+  const titles = related.map((passage) => view.passageTitle(passage)).join('; ');
+  return `${view.refusalHeading(result)}: ${summary}${related.length > 0 ? ` ${titles}.` : ''}`;
 }
 
 /** "Claude could not be reached: retrying in 3 s.", by the status the last attempt got. */

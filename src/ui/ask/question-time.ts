@@ -4,6 +4,7 @@
 // worker precaches it with the rest of the app, so it works offline too. The page also loads it when the
 // word vectors arrive, to join the semantic channel to the engine.
 export { ask, retrieverOf } from '../../ask/engine';
+export { passageTitle } from '../../ask/passage-words';
 export { explainRefusal } from '../../ask/reasons';
 export { createExtractiveClient } from '../../generation/extractive';
 export { withMeaning } from '../kit/meaning-engine';
