@@ -275,7 +275,10 @@ describe('the folder picker', () => {
     await chooser.setFiles('tests/fixtures/other-corpus');
     await page.getByRole('heading', { name: 'Ask your documents' }).waitFor();
     await ask(page, 'How many hours of sun do tomato plants need?');
-    expect(await page.locator('section.result .citations').textContent()).toContain('garden#tomatoes');
+    // Cited by title; the id, on hover, is the file's path inside the folder.
+    const citations = page.locator('section.result .citations');
+    expect(await citations.textContent()).toContain('Garden › Tomatoes');
+    expect(await citations.locator('[title]').first().getAttribute('title')).toBe('garden#tomatoes');
     expect(await page.locator('section.result').textContent()).not.toContain('other-corpus/');
   });
 });
