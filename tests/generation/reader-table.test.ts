@@ -18,7 +18,7 @@ describe("DESIGN.md's reader table", () => {
       '<!-- reader-features:start -->',
       '<!-- reader-features:end -->',
     );
-    const names = [...block.matchAll(/^\| `(\w+)` \|/gmu)].map((match) => match[1]);
+    const names = [...block.matchAll(/^\| `(\w+)` +\|/gmu)].map((match) => match[1]);
     expect(names).toEqual([...FEATURE_NAMES]);
   });
 });
