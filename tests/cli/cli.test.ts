@@ -431,6 +431,8 @@ describe('npm run ask: waiting for Claude', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     try {
+      // Through tsx, as `npm run ask` starts it (the other tests run the compiled script): tsx stands
+      // between the terminal and the script, and Ctrl-C must still reach the script.
       const child = spawn(
         process.execPath,
         ['--import', 'tsx', 'scripts/ask.ts', '--index', index, 'How long can I borrow a DVD for?'],
