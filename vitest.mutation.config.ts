@@ -10,7 +10,7 @@ import base from './vitest.config.ts';
 // traces ask questions outside any test (in beforeAll, and while their suites are collected): every
 // mutant those questions reach would count as static and be re-run against every test with the modules
 // reloaded, minutes per module, for kills that the refusal layers' own tests must make anyway.
-export default mergeConfig(
+const config = mergeConfig(
   base,
   defineConfig({
     test: {
@@ -27,3 +27,8 @@ export default mergeConfig(
     },
   }),
 );
+// The command-line tests are left out, so the scripts they run need no compiling (mergeConfig would add
+// to the base's global setup, not replace it).
+config.test = { ...config.test, globalSetup: [] };
+
+export default config;
