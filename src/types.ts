@@ -205,6 +205,12 @@ interface ResultBase {
   semantic?: SemanticUse;
   /** Present when the question was not read exactly as written (a typo, a word read through the thesaurus, a name typed in lower case). */
   reading?: QuestionReading;
+  /**
+   * Present when a word was read as another (`reading.readAs`): whether that changed what was found (the
+   * passages in the context or the gate's verdict) against the question read as typed. The page shows
+   * the correction only when it did; Details shows it either way.
+   */
+  correctionChanged?: boolean;
   /** The passages retrieved for the question, best first, with their scores. */
   passages: Scored[];
   /**

@@ -57,6 +57,23 @@ export interface AskOptions {
   deadlineMs?: number;
 }
 
+/**
+ * Whether reading a word as another found something else than the question as typed: another gate
+ * verdict, or other passages in the context. A correction that changed neither is noise to the visitor.
+ */
+export function changedWhatWasFound(
+  engine: Engine,
+  corrected: readonly Scored[],
+  asTyped: readonly Scored[],
+): boolean {
+  if (gate(corrected, engine.gate).pass !== gate(asTyped, engine.gate).pass) return true;
+  const ids = (scored: readonly Scored[]) =>
+    contextOf(scored, engine)
+      .map(({ passage }) => passage.id)
+      .sort();
+  return ids(corrected).join('\n') !== ids(asTyped).join('\n');
+}
+
 /** A cancel the caller asked for; an AbortError nobody asked for is not one, and is rethrown. */
 const isRequestedAbort = (error: unknown, signal: AbortSignal | undefined) =>
   error instanceof Error && error.name === 'AbortError' && signal?.aborted === true;
@@ -68,7 +85,10 @@ const isRequestedAbort = (error: unknown, signal: AbortSignal | undefined) =>
 export async function ask(options: AskOptions): Promise<AskResult> {
   const { engine, client, signal } = options;
   const question = options.question.trim();
-  const base: Pick<AskResult, 'question' | 'threshold' | 'promptVersion' | 'reading' | 'semantic'> = {
+  const base: Pick<
+    AskResult,
+    'question' | 'threshold' | 'promptVersion' | 'reading' | 'correctionChanged' | 'semantic'
+  > = {
     question,
     threshold: engine.gate.threshold,
     promptVersion: engine.promptVersion,
@@ -98,14 +118,17 @@ export async function ask(options: AskOptions): Promise<AskResult> {
     });
   }
 
-  const { scored: retrieved, reading } = retrieverOf(engine).read(
-    question,
-    Math.max(SHOWN_PASSAGES, engine.contextSize),
-  );
+  const retriever = retrieverOf(engine);
+  const limit = Math.max(SHOWN_PASSAGES, engine.contextSize);
+  const { scored: retrieved, reading } = retriever.read(question, limit);
   if (reading.readAs.length > 0 || reading.expanded.length > 0 || reading.names.length > 0) {
     Object.assign(base, { reading });
   }
   const verdict = gate(retrieved, engine.gate);
+  if (reading.readAs.length > 0) {
+    const asTyped = retriever.read(question, limit, { asWritten: true }).scored;
+    Object.assign(base, { correctionChanged: changedWhatWasFound(engine, retrieved, asTyped) });
+  }
   if (!verdict.pass) {
     return refuse({ reason: 'no_relevant_context', detail: verdict.detail }, retrieved);
   }

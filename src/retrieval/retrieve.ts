@@ -32,8 +32,12 @@ import {
 export interface Retriever {
   /** The `limit` passages most similar to the question, best first, each with a score in (0, 1]. */
   retrieve(question: string, limit: number): Scored[];
-  /** `retrieve`, with how the question was read (typos, expansions) and each passage's gate features. */
-  read(question: string, limit: number): Retrieval;
+  /**
+   * `retrieve`, with how the question was read (typos, expansions) and each passage's gate features.
+   * `asWritten` reads no word as another (no slip, split or joined compound): what the question finds as
+   * typed, to tell whether a correction changed anything.
+   */
+  read(question: string, limit: number, options?: { asWritten?: boolean }): Retrieval;
 }
 
 export interface Retrieval {
@@ -109,12 +113,15 @@ export function retrieverOn(options: RetrieverOptions): Retriever {
    * term it gives counts `expansionWeight` of a written one), or else, when it is long enough and no
    * English word, as the nearest corpus term (a typo), unless another word stays unknown.
    */
-  function readTerms(written: string): {
+  function readTerms(
+    written: string,
+    asTyped: boolean,
+  ): {
     terms: TermOf[];
     reading: QuestionReading;
     factors: Map<string, number>;
   } {
-    const { question, joined } = joinCompounds(written);
+    const { question, joined } = asTyped ? { question: fold(written), joined: [] } : joinCompounds(written);
     const reading: QuestionReading = { readAs: [], expanded: [], names: [] };
     const factors = new Map<string, number>();
     // A hyphenated word is read as the compound and as its parts (termsOf), so one of them the corpus lacks
@@ -145,6 +152,7 @@ export function retrieverOn(options: RetrieverOptions): Retriever {
       // An English word is the word the asker meant, never a slip ("wants" is not "waits"): it stays as
       // written, unknown to the corpus, and does not stop another word's slip from being read.
       if (word.length < MIN_TYPO_LETTERS || !LETTERS_ONLY.test(word) || isEnglishWord(word)) return [found];
+      if (asTyped) return [found];
       const maxDistance = word.length >= MIN_TWO_EDITS ? 2 : 1;
       const near = nearestTerm({ index, term, maxDistance });
       const asWritten = near === undefined ? undefined : writtenNear({ word, term: near, maxDistance });
@@ -338,8 +346,8 @@ export function retrieverOn(options: RetrieverOptions): Retriever {
     return key === undefined ? undefined : thesaurus[key];
   }
 
-  function read(question: string, limit: number): Retrieval {
-    const read = readTerms(question);
+  function read(question: string, limit: number, options: { asWritten?: boolean } = {}): Retrieval {
+    const read = readTerms(question, options.asWritten === true);
     const { terms, reading } = read;
     const { added } = neighboursOf(terms, read.factors);
     const factors = new Map(read.factors);

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { ask, createEngine, retrieverOf } from '../../src/ask/engine';
+import { ask, changedWhatWasFound, createEngine, retrieverOf } from '../../src/ask/engine';
 import { MAX_QUESTION_CHARS } from '../../src/config';
 import { createClaudeClient } from '../../src/generation/claude';
 import { GenerationUnavailableError } from '../../src/generation/errors';
 import { createExtractiveClient } from '../../src/generation/extractive';
 import { promptFor } from '../../src/generation/prompts';
-import type { AskResult, Refused } from '../../src/types';
+import type { AskResult, Refused, Scored } from '../../src/types';
 import { libraryIndex, tinyEngine } from '../helpers/engine';
 import { neverCalled, outcome, replying, throwing } from '../helpers/scripted';
 
@@ -148,6 +148,36 @@ describe('ask: how the question was read', () => {
       question: 'How much sun do tomato plants need?',
     });
     expect(plain.reading).toBeUndefined();
+  });
+
+  it('says whether a word read as another changed what was found, against the question as typed', async () => {
+    const library = createEngine(libraryIndex());
+    const standIn = createExtractiveClient();
+    // "DVD" alone finds the loan periods: reading "borow" as "borrow" finds the same passages.
+    const unneeded = await ask({ engine: library, client: standIn, question: 'How long can I borow a DVD?' });
+    expect(unneeded.reading?.readAs).toEqual([{ written: 'borow', readAs: 'borrow' }]);
+    expect(unneeded.correctionChanged).toBe(false);
+    // "hourz" as typed is no word of the manual: read as "hours", the opening hours are found.
+    const needed = await ask({ engine: library, client: standIn, question: 'What are the opening hourz?' });
+    expect(needed.reading?.readAs).toEqual([{ written: 'hourz', readAs: 'hours' }]);
+    expect(needed.correctionChanged).toBe(true);
+    expect(needed.context[0]?.passage.id).toBe('04-spaces#opening-hours');
+    const plain = await ask({ engine: library, client: standIn, question: 'What are the opening hours?' });
+    expect(Object.keys(plain)).not.toContain('correctionChanged');
+  });
+
+  it('compares the gate verdict and the context passages, in any order', () => {
+    const library = createEngine(libraryIndex());
+    const retrieved = retrieverOf(library).retrieve('How long can I borrow a DVD for?', 5);
+    expect(changedWhatWasFound(library, retrieved, [...retrieved])).toBe(false);
+    // The same passages, reordered below the best: the context holds the same ones.
+    const [best, ...rest] = retrieved;
+    expect(changedWhatWasFound(library, retrieved, [best as Scored, ...rest.reverse()])).toBe(false);
+    // Nothing found as typed: the gate refuses what the corrected question passed.
+    expect(changedWhatWasFound(library, retrieved, [])).toBe(true);
+    // Another passage in the context, the verdict the same.
+    const other = retrieverOf(library).retrieve('What are the opening hours?', 5);
+    expect(changedWhatWasFound(library, retrieved, other)).toBe(true);
   });
 
   it('says which names it read that the documents never use, and reads them as names an answer must hold', async () => {

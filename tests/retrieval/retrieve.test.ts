@@ -182,6 +182,15 @@ describe('reading the question', () => {
     );
   });
 
+  it('reads no word as another when asked to read the question as typed', () => {
+    const retriever = createRetriever(base);
+    const asTyped = retriever.read('how much is a libary card', 3, { asWritten: true });
+    expect(asTyped.reading.readAs).toEqual([]);
+    expect(asTyped.scored[0]?.score ?? 0).toBeLessThan(
+      retriever.read('how much is a libary card', 3).scored[0]?.score ?? 0,
+    );
+  });
+
   it('leaves short words, numbers and words far from any corpus word as written', () => {
     const retriever = createRetriever(base);
     expect(retriever.read('is a crad free', 3).reading.readAs).toEqual([]);

@@ -81,6 +81,7 @@ export function ResultView({
             <PassageScores passages={result.passages} contextIds={contextIds} threshold={result.threshold} />
           </>
         ) : null}
+        <ReadingDetail result={result} />
         <p class="asked">{askedLine(result)}</p>
         <p class="matched-by">{matchedBy(result)}</p>
         <p class="prompt-version">Prompt version: {result.promptVersion}</p>
@@ -94,10 +95,29 @@ export function ResultView({
   );
 }
 
-/** How the question was read, when not as typed: the answer or refusal below is about the question so read. */
+/**
+ * How the question was read, when not as typed: the answer or refusal below is about the question so
+ * read. A word read as another is said only when that changed what was found; Details says it anyway.
+ */
 function ReadingNote({ result }: { result: AskResult }) {
-  const reading = describeReading(result.reading);
-  return reading.length === 0 ? null : <p class="reading">{reading.join(' ')}</p>;
+  const { reading } = result;
+  const shown =
+    reading === undefined || result.correctionChanged !== false ? reading : { ...reading, readAs: [] };
+  const lines = describeReading(shown);
+  return lines.length === 0 ? null : <p class="reading">{lines.join(' ')}</p>;
+}
+
+/** Under Details: every way the question was read, a correction that changed nothing included. */
+function ReadingDetail({ result }: { result: AskResult }) {
+  const lines = describeReading(result.reading);
+  if (lines.length === 0) return null;
+  const unchanged =
+    result.correctionChanged === false ? ' (reading it as typed finds the same passages)' : '';
+  return (
+    <p class="reading-detail">
+      How the question was read{unchanged}: {lines.join(' ')}
+    </p>
+  );
 }
 
 /** Which channels read the question: what a replay of its trace needs to reach the same verdict. */

@@ -215,6 +215,22 @@ describe('an answer', () => {
     expect(refusal.section.querySelector('h2 + p.reading')?.textContent).toContain('“Paris”');
   });
 
+  it('says a word read as another only when that changed what was found, and under Details either way', () => {
+    const reading = { readAs: [{ written: 'borow', readAs: 'borrow' }], expanded: [], names: [] };
+    const unneeded = show({ ...answered(STAND_IN), reading, correctionChanged: false });
+    expect(unneeded.section.querySelector('.reading')).toBeNull();
+    expect(unneeded.outside()).not.toContain('borow');
+    expect(unneeded.details.querySelector('.reading-detail')?.textContent).toBe(
+      'How the question was read (reading it as typed finds the same passages): Read “borow” as “borrow”.',
+    );
+    cleanup();
+    const needed = show({ ...answered(STAND_IN), reading, correctionChanged: true });
+    expect(needed.section.querySelector('h2 + p.reading')?.textContent).toBe('Read “borow” as “borrow”.');
+    expect(needed.details.querySelector('.reading-detail')?.textContent).toBe(
+      'How the question was read: Read “borow” as “borrow”.',
+    );
+  });
+
   it('names its sources by their headings, the id on hover and under Details', () => {
     const { section, details, outside } = show(answered(CLAUDE));
     const source = within(section.querySelector('.citations') as HTMLElement).getByRole('link');
