@@ -15,7 +15,8 @@ export function asEvalQuestion(label: Label): EvalQuestion {
       { question: label.question, answerable: true, passage: label.answeredBy, note };
 }
 
-const sameQuestion = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+/** Whether two questions are the same one, as the set counts them: case and outer spaces aside. */
+export const sameQuestion = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** Adds `items` to `set`; a question labelled again takes its newest label. */
 export function withLabels(set: readonly EvalQuestion[], items: readonly EvalQuestion[]): EvalQuestion[] {
