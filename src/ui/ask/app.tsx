@@ -3,11 +3,15 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Engine } from '../../ask/engine-setup';
 import { retryWords } from '../../ask/outage';
 import { isCalibrated, MAX_QUESTION_CHARS } from '../../config';
+import type { EvalQuestion } from '../../evaluation/eval-set';
 import type { OnRetry } from '../../generation/waiting';
 import { formatScore } from '../../retrieval/score-format';
 import type { AskResult, GenerationClient } from '../../types';
 import { loadChunk } from '../kit/chunk-load';
+import { BrowseDocuments } from './browse-documents';
+import { exampleQuestions } from './example-questions';
 import { type ClaudeLoader, lazyClaude } from './lazy-claude';
+import { QuestionBox } from './question-box';
 import { forgetKey, loadSettings, type Settings, saveSettings } from './settings';
 import { SettingsPanel } from './settings-panel';
 
@@ -39,6 +43,12 @@ export interface AppProps {
   saveTrace?: (result: AskResult, gateSource: string) => Promise<string | undefined>;
   /** The question-time code (ask, the stand-in), fetched on the first question. */
   loadQuestionTime?: () => Promise<QuestionTime>;
+  /**
+   * The visitor's labelled questions on these documents, which a verdict under a result adds to; absent
+   * (the bundled manual, measured on the project's own questions), no verdict is asked for.
+   */
+  labels?: readonly EvalQuestion[] | undefined;
+  onLabels?: ((labels: EvalQuestion[]) => void) | undefined;
 }
 
 type QuestionTime = typeof import('./question-time');
@@ -60,7 +70,8 @@ type AskState =
   | { phase: 'working'; question: string; claude: boolean; retry?: RetryWait | undefined }
   // With the chunk that asked it, which also shows it: result views are not in the first download.
   /** `gateSource`: where the threshold the result was judged with came from, as a trace records it. */
-  | { phase: 'done'; result: AskResult; view: QuestionTime; gateSource: string }
+  /** `asked`: which question of this page it answers, so that what was said under the last one goes. */
+  | { phase: 'done'; result: AskResult; view: QuestionTime; gateSource: string; asked: number }
   | { phase: 'crashed'; question: string }
   | { phase: 'not-loaded'; question: string };
 
@@ -96,7 +107,10 @@ export function App({
   storages = {},
   reportBug = rethrowLater,
   loadQuestionTime = () => import('./question-time'),
+  labels,
+  onLabels,
 }: AppProps) {
+  const [draft, setDraft] = useState('');
   const [settings, setSettings] = useState<Settings>(() => loadSettings(storages.local));
   const [state, setState] = useState<AskState>({ phase: 'idle' });
   const [openId, setOpenId] = useState<string | undefined>(undefined);
@@ -179,7 +193,7 @@ export function App({
     }
     if (id !== latest.current) return;
     inFlight.current = undefined;
-    setState({ phase: 'done', result, view: questionTime, gateSource });
+    setState({ phase: 'done', result, view: questionTime, gateSource, asked: id });
   };
 
   const cancel = () => {
@@ -232,6 +246,13 @@ export function App({
   }, [engine.passages]);
 
   const usesClaude = settings.apiKey !== undefined && settings.useClaude;
+  const documents = corpus === 'bundled' ? 'the library manual' : corpusName;
+  // Made from the headings of the documents in use, so they follow whatever is loaded.
+  const examples = exampleQuestions(engine.passages, EXAMPLE_COUNT);
+  const askExample = (question: string) => {
+    setDraft(question);
+    void submit(question);
+  };
   return (
     <main>
       <header>
@@ -239,27 +260,43 @@ export function App({
           <>
             <h1>Ask the library manual</h1>
             <p class="intro">
-              Answers come only from the manual of the Alder Street Public Library, with their sources. When
-              the manual does not answer, you get a refusal that says why.
+              A demonstration over the manual of a fictional library: each answer is quoted from it with its
+              source, or refused with the reason.
             </p>
           </>
         ) : (
           <>
             <h1>Ask your documents</h1>
             <p class="intro">
-              Answers come only from the documents you brought ({corpusName}), with their sources. When they
-              do not answer, you get a refusal that says why.
+              Your documents ({corpusName}): each answer is quoted from them with its source, or refused with
+              the reason.
             </p>
           </>
         )}
       </header>
       <AskForm
+        question={draft}
+        onQuestion={setDraft}
         working={state.phase === 'working'}
         usesClaude={state.phase === 'working' ? state.claude : usesClaude}
         example={corpus === 'bundled' ? BUNDLED_EXAMPLE : undefined}
         onAsk={(question) => void submit(question)}
         onCancel={cancel}
       />
+      {state.phase === 'idle' && examples.length > 0 ? (
+        <div class="examples">
+          <span id="examples-label">Try one made from the headings:</span>
+          <ul aria-labelledby="examples-label">
+            {examples.map((example) => (
+              <li key={example}>
+                <button type="button" class="link-button" onClick={() => askExample(example)}>
+                  {example}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {state.phase === 'working' && state.retry !== undefined ? <RetryNotice retry={state.retry} /> : null}
       {state.phase === 'working' && state.claude ? (
         <p class="waiting-note">
@@ -271,8 +308,8 @@ export function App({
       ) : null}
       <p class="generator-note">
         {usesClaude
-          ? `Answers are written by Claude (${settings.model}) with your key, from ${corpus === 'bundled' ? 'the library manual' : corpusName}.`
-          : `Answers are quoted from ${corpus === 'bundled' ? 'the library manual' : corpusName} by the extractive stand-in (not a language model).`}
+          ? `Answers are written by Claude (${settings.model}) with your key, from ${documents}.`
+          : `Answers are quoted from ${documents} by the extractive stand-in (not a language model).`}
       </p>
       <div class="visually-hidden" aria-live="polite" role="status">
         {announcement(state)}
@@ -305,6 +342,14 @@ export function App({
                 : () => saveTrace(state.result, state.gateSource).then(setTraceProblem, reportBug)
             }
           />
+          {labels === undefined || onLabels === undefined ? null : (
+            <state.view.Feedback
+              key={state.asked}
+              result={state.result}
+              labels={labels}
+              onLabels={onLabels}
+            />
+          )}
           {traceProblem === undefined ? null : (
             <p class="crashed" role="alert">
               The trace could not be saved: the page could not load what writes it ({traceProblem}). Connect
@@ -325,6 +370,16 @@ export function App({
           browser console has the details.
         </p>
       ) : null}
+      <BrowseDocuments
+        passages={engine.passages}
+        label={
+          corpus === 'bundled'
+            ? 'Browse the manual by its headings'
+            : 'Browse your documents by their headings'
+        }
+        load={loadQuestionTime}
+        reportBug={reportBug}
+      />
       {/* After the question and its result: what the visitor brings or sets up never stands before the box. */}
       {children}
       <SettingsPanel settings={settings} onSave={save} onForget={forget} />
@@ -334,6 +389,9 @@ export function App({
 
 /** Whether the gate's threshold is one the visitor measured or chose on their own labelled questions. */
 const ownThreshold = (gate: Engine['gate']) => gate.source.includes('questions of your own');
+
+/** How many example questions the first screen offers. */
+const EXAMPLE_COUNT = 3;
 
 /** A question the bundled manual answers, shown in the empty box; other documents get none. */
 const BUNDLED_EXAMPLE = 'How long can I borrow a DVD for?';
@@ -353,6 +411,9 @@ function RetryNotice({ retry }: { retry: RetryWait }) {
 }
 
 interface AskFormProps {
+  /** What is in the box: the page's, so that an example question clicked fills it. */
+  question: string;
+  onQuestion: (question: string) => void;
   working: boolean;
   usesClaude: boolean;
   /** A question to show in the empty box, when it is one the documents in use answer. */
@@ -361,8 +422,7 @@ interface AskFormProps {
   onCancel: () => void;
 }
 
-function AskForm({ working, usesClaude, example, onAsk, onCancel }: AskFormProps) {
-  const [question, setQuestion] = useState('');
+function AskForm({ question, onQuestion, working, usesClaude, example, onAsk, onCancel }: AskFormProps) {
   const [hint, setHint] = useState('');
   const submit = (event: Event) => {
     event.preventDefault();
@@ -385,15 +445,11 @@ function AskForm({ working, usesClaude, example, onAsk, onCancel }: AskFormProps
     <form class="ask" onSubmit={submit}>
       <label for="question">Your question</label>
       <div class="ask-row">
-        <input
-          id="question"
-          name="question"
-          type="text"
+        <QuestionBox
           value={question}
-          onInput={(event) => setQuestion(event.currentTarget.value)}
+          onValue={onQuestion}
           placeholder={example ?? 'Ask a question about your documents'}
-          autoComplete="off"
-          aria-describedby={hint ? 'question-hint' : undefined}
+          describedBy={hint ? 'question-hint' : undefined}
         />
         {/* Not disabled while working: asking again replaces the question in flight, and the newer one wins. */}
         <button type="submit" aria-busy={working}>

@@ -9,5 +9,7 @@ export { explainRefusal } from '../../ask/reasons';
 export { createExtractiveClient } from '../../generation/extractive';
 export { withMeaning } from '../kit/meaning-engine';
 export { loadMeaningInWorker } from '../kit/meaning-loading';
+export { DocumentBrowser } from './document-browser';
+export { Feedback } from './feedback';
 export { passageAnchor } from './passages';
 export { ResultView, refusalHeading } from './result-view';

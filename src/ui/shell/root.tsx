@@ -199,6 +199,9 @@ export function Root({
             corpus={corpus}
             corpusName={corpus === 'own' ? index.corpus : undefined}
             saveTrace={saveTrace}
+            // Labels name the passages of the visitor's documents; the manual is measured on the project's.
+            labels={corpus === 'own' ? labels : undefined}
+            onLabels={corpus === 'own' ? setLabels : undefined}
             {...props}
           >
             <MeaningStatus meaning={meaning} onWords={engine.semantic === undefined} />
