@@ -100,7 +100,7 @@ function retryLine(retry: RetryWait, now: number): string {
 export function App({
   engine,
   corpus = 'bundled',
-  corpusName = 'your documents',
+  corpusName = OWN_DOCUMENTS,
   children,
   loadClaude,
   saveTrace,
@@ -268,8 +268,8 @@ export function App({
           <>
             <h1>Ask your documents</h1>
             <p class="intro">
-              Your documents ({corpusName}): each answer is quoted from them with its source, or refused with
-              the reason.
+              Your documents{corpusName === OWN_DOCUMENTS ? '' : ` (${corpusName})`}: each answer is quoted
+              from them with its source, or refused with the reason.
             </p>
           </>
         )}
@@ -389,6 +389,9 @@ export function App({
 
 /** Whether the gate's threshold is one the visitor measured or chose on their own labelled questions. */
 const ownThreshold = (gate: Engine['gate']) => gate.source.includes('questions of your own');
+
+/** What the visitor's documents are called when they came in no named folder. */
+const OWN_DOCUMENTS = 'your documents';
 
 /** How many example questions the first screen offers. */
 const EXAMPLE_COUNT = 3;

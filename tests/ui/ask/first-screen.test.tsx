@@ -45,6 +45,10 @@ describe('the first screen', () => {
     cleanup();
     render(<App engine={engine} corpus="own" corpusName="team-docs" loadClaude={loadClaude} />);
     expect(document.querySelector('.intro')?.textContent).toMatch(/^Your documents \(team-docs\)/);
+    cleanup();
+    // Files brought without a folder: no name to repeat.
+    render(<App engine={engine} corpus="own" loadClaude={loadClaude} />);
+    expect(document.querySelector('.intro')?.textContent).toMatch(/^Your documents: each answer/);
   });
 
   it('offers questions made from the headings; clicking one puts it in the box and asks it', async () => {
