@@ -5,7 +5,7 @@
 export const KEPT_FLAG = 'sourcebound.kept-corpus';
 
 /** Whether the action ran: storage switched off or full throws a DOMException. */
-const safely = (action: () => void): boolean => {
+export const safely = (action: () => void): boolean => {
   try {
     action();
     return true;

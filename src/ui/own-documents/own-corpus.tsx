@@ -10,6 +10,7 @@ import { CalibrationPanel } from './calibration-panel';
 import type { BuildCorpus } from './corpus-build';
 import type { Incoming, OwnCorpus } from './corpus-panel';
 import { indexedDbStore, type KeptStore } from './kept-corpus';
+import { forgetLabels, keepLabels, keptLabels } from './kept-labels';
 import {
   announceProgress,
   createOwnDocuments,
@@ -32,7 +33,8 @@ export interface OwnCorpusPanelProps {
   build: BuildCorpus;
   own: OwnCorpus | undefined;
   active: 'bundled' | 'own';
-  onBuilt: (index: CompiledIndex) => void;
+  /** New documents in the page, with their labelled questions: none, or those kept with them. */
+  onBuilt: (index: CompiledIndex, labels: EvalQuestion[]) => void;
   onSwitch: (active: 'bundled' | 'own') => void;
   /** Applies a measured gate to the visitor's documents. */
   onApply: (gate: GateSettings) => void;
@@ -57,7 +59,9 @@ export function OwnCorpusPanel(props: OwnCorpusPanelProps) {
     createOwnDocuments({
       store: props.store ?? indexedDbStore({ factory: globalThis.indexedDB, flags: props.flags }),
       build: (request, options) => latestProps.current.build(request, options),
-      onBuilt: (index) => latestProps.current.onBuilt(index),
+      // Documents read back from the device come with the questions labelled on them, kept beside them.
+      onBuilt: (index, from) =>
+        latestProps.current.onBuilt(index, from === 'kept' ? keptLabels(latestProps.current.flags) : []),
       onRemove: () => latestProps.current.onRemove(),
       onChange: setState,
     }),
@@ -78,6 +82,7 @@ export function OwnCorpusPanel(props: OwnCorpusPanelProps) {
   useEffect(() => documents.inUse(own?.index), [own?.index]);
 
   const kept = keeping.phase === 'kept' || keeping.phase === 'saving';
+  const labelsKept = useKeptLabels({ kept, labels: props.labels, flags: props.flags });
   return (
     <>
       <CorpusStatus
@@ -122,6 +127,12 @@ export function OwnCorpusPanel(props: OwnCorpusPanelProps) {
             </label>
           )}
           <KeepingStatus keeping={keeping} />
+          {kept && !labelsKept ? (
+            <p role="alert">
+              Your labelled questions could not be kept on this device (its storage is full or switched off);
+              they stay in this page until it is closed.
+            </p>
+          ) : null}
           <button type="button" onClick={() => documents.remove()}>
             Remove your documents
           </button>
@@ -139,6 +150,27 @@ export function OwnCorpusPanel(props: OwnCorpusPanelProps) {
       ) : null}
     </>
   );
+}
+
+/**
+ * The labelled questions go with the documents: kept while they are (each change replaces what is
+ * kept) and forgotten when they are; read back with them (onBuilt). Returns whether the device holds
+ * the labels as they are.
+ */
+function useKeptLabels(options: {
+  kept: boolean;
+  labels: readonly EvalQuestion[];
+  flags: Storage | undefined;
+}): boolean {
+  const { kept, labels, flags } = options;
+  const [stored, setStored] = useState(true);
+  const wasKept = useRef(kept);
+  useEffect(() => {
+    if (kept) setStored(keepLabels(flags, labels));
+    else if (wasKept.current) forgetLabels(flags);
+    wasKept.current = kept;
+  }, [kept, labels]);
+  return stored;
 }
 
 function KeepingStatus({ keeping }: { keeping: Keeping }) {

@@ -56,8 +56,8 @@ export const NOTHING_YET: OwnDocumentsState = {
 export interface OwnDocumentsOptions {
   store: KeptStore;
   build: BuildCorpus;
-  /** New documents (built or read back) go into the page. */
-  onBuilt: (index: CompiledIndex) => void;
+  /** New documents go into the page: brought by the visitor, or read back from the device (kept). */
+  onBuilt: (index: CompiledIndex, from: 'brought' | 'kept') => void;
   /** Takes the documents out of the page. */
   onRemove: () => void;
   /** Called with the new state after every change. */
@@ -266,7 +266,7 @@ export function createOwnDocuments(options: OwnDocumentsOptions) {
     }
     set({ status: { phase: 'built', leftOut: [...leftOut, ...outcome.leftOut] } });
     shown++;
-    onBuilt(outcome.index);
+    onBuilt(outcome.index, 'brought');
   };
 
   const restore = async () => {
@@ -308,7 +308,7 @@ export function createOwnDocuments(options: OwnDocumentsOptions) {
     }
     if (id === latest) set({ status: { phase: 'restored', files } });
     shown++;
-    onBuilt(index);
+    onBuilt(index, 'kept');
   };
 
   /** Stops reading the files brought: the corpus in use stays, and nothing of these is used. */

@@ -155,7 +155,7 @@ export function Root({
       // A chunk that failed to load is tried again with the next files.
       retryOwnPanel();
     };
-    const built = (index: CompiledIndex) => {
+    const built = (index: CompiledIndex, kept: EvalQuestion[]) => {
       setOwn((previous) => ({
         build: (previous?.build ?? 0) + 1,
         engine: createEngine(index),
@@ -165,8 +165,9 @@ export function Root({
       }));
       setActive('own');
       setMeasuredOnWords((now) => ({ ...now, own: false }));
-      // Labels name the passages of the documents they were made on.
-      setLabels([]);
+      // Labels name the passages of the documents they were made on: none for new ones, or those kept
+      // with documents read back from the device.
+      setLabels(kept);
     };
     const corpus = own !== undefined && active === 'own' ? 'own' : 'bundled';
     const index = corpus === 'own' && own ? own.index : loading.index;

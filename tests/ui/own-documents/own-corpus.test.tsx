@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { readFileSync } from 'node:fs';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseIndex, serializeIndex } from '../../../src/compiled-index/parse';
@@ -8,6 +8,7 @@ import { compileIndex } from '../../../src/ingest/compile';
 import type { BuildCorpus } from '../../../src/ui/own-documents/corpus-build';
 import { indexedDbStore, type KeptStore, KeptStoreError } from '../../../src/ui/own-documents/kept-corpus';
 import { hasKeptCorpus } from '../../../src/ui/own-documents/kept-flag';
+import { KEPT_LABELS, keptLabels } from '../../../src/ui/own-documents/kept-labels';
 import { OwnCorpusPanel } from '../../../src/ui/own-documents/own-corpus';
 import { Root } from '../../../src/ui/shell/root';
 import { libraryIndex } from '../../helpers/engine';
@@ -125,6 +126,37 @@ describe('keeping your documents on this device', () => {
     ask('How many hours of sun do tomato plants need?');
     await screen.findByRole('heading', { name: 'Answer' }, { timeout: 5000 });
     expect(document.querySelector('section.result')?.textContent).toContain('garden#tomatoes');
+  });
+
+  it('keeps the questions labelled on kept documents with them, and forgets them with them', async () => {
+    const on = await keptGarden();
+    await visit(on);
+    await screen.findByText(/Your documents from an earlier visit/, {}, { timeout: 5000 });
+    ask('How many hours of sun do tomato plants need?');
+    await screen.findByRole('heading', { name: 'Answer' }, { timeout: 5000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Right' }));
+    await screen.findByRole('heading', { name: 'Your labelled questions (1)' }, { timeout: 5000 });
+    cleanup();
+
+    await visit(on);
+    await screen.findByRole('heading', { name: 'Your labelled questions (1)' }, { timeout: 5000 });
+    expect(document.querySelector('ul.labelled')?.textContent).toContain(
+      'How many hours of sun do tomato plants need?',
+    );
+    fireEvent.click(await keepBox());
+    await waitFor(() => expect(on.local.getItem(KEPT_LABELS)).toBeNull());
+    // Still in the page: only the device forgot them.
+    expect(screen.getByRole('heading', { name: 'Your labelled questions (1)' })).toBeTruthy();
+    // Two visits, a question and the calibration's chunk: longer than one step's wait.
+  }, 20_000);
+
+  it('reads back no labels it did not write', () => {
+    const local = memoryStorage();
+    local.setItem(KEPT_LABELS, '{"version":1,"labels":[{"question":1}]}');
+    expect(keptLabels(local)).toEqual([]);
+    local.setItem(KEPT_LABELS, 'not json');
+    expect(keptLabels(local)).toEqual([]);
+    expect(keptLabels(undefined)).toEqual([]);
   });
 
   it('keeps the gate the visitor applied, so the documents come back calibrated', async () => {
