@@ -125,7 +125,13 @@ describe.each(SCREENS)('at $width × $height', (screen) => {
     await ask(page, 'How long can I borrow a DVD from the libary?');
     const result = resultOfThisQuestion(page);
     expect(await result.locator('p.reading').count()).toBe(0);
-    expect(await result.innerText()).not.toMatch(/Read “libary”/);
+    // Outside Details, what a visitor reads without opening it.
+    const outside = await result.evaluate((section) => {
+      const copy = section.cloneNode(true) as HTMLElement;
+      copy.querySelector('details.result-details')?.remove();
+      return copy.textContent;
+    });
+    expect(outside).not.toMatch(/Read “libary”/);
     await openResultDetails(page);
     expect(await result.locator('.reading-detail').textContent()).toMatch(
       /reading it as typed finds the same passages\): Read “libary” as “library”/,
@@ -178,5 +184,12 @@ describe.each(SCREENS)('at $width × $height', (screen) => {
     );
     expect(await labelled.textContent()).toBe('Your labelled questions (2)');
     await checkState(page, 'a refusal judged');
+
+    // Kept on this device with the documents: the next visit has them back, labels and all.
+    await page.getByLabel(/Keep them on this device/).check();
+    await page.getByText('Kept on this device: they will be here on your next visit.').waitFor();
+    await page.reload();
+    await page.getByText(/Your documents from an earlier visit \(1 file\) are back/).waitFor();
+    expect(await labelled.textContent()).toBe('Your labelled questions (2)');
   });
 });
