@@ -8,6 +8,9 @@ export default defineConfig({
     environment: 'node',
     // Compiles scripts/ once for the command-line tests (tests/helpers/script-bundles.ts).
     globalSetup: ['tests/helpers/global-setup.ts'],
+    // vitest's default is one worker fewer than the cores, which on CI's two is one: the command-line
+    // tests, which mostly wait on the processes they start, then hold up every other file.
+    maxWorkers: 2,
     coverage: {
       provider: 'v8',
       include: ['src/**/*.ts', 'src/**/*.tsx'],

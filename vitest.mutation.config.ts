@@ -28,7 +28,7 @@ const config = mergeConfig(
   }),
 );
 // The command-line tests are left out, so the scripts they run need no compiling (mergeConfig would add
-// to the base's global setup, not replace it).
-config.test = { ...config.test, globalSetup: [] };
+// to the base's global setup, not replace it). One worker per Stryker runner: Stryker runs two.
+config.test = { ...config.test, globalSetup: [], maxWorkers: 1 };
 
 export default config;
