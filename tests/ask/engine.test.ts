@@ -180,6 +180,24 @@ describe('ask: how the question was read', () => {
     expect(changedWhatWasFound(library, retrieved, other)).toBe(true);
   });
 
+  it('tells a verdict changed by the margin alone, and the same passages in another order, from other passages', () => {
+    const library = createEngine(libraryIndex());
+    // Three passages in the context, and a margin the best must lead by.
+    const wide = { ...library, contextSize: 3, gate: { ...library.gate, threshold: 0.05, minMargin: 0.1 } };
+    const retrieved = retrieverOf(library).retrieve('How long can I borrow a DVD for?', 5);
+    const [loans, limits, suspension, interlibrary] = retrieved as [Scored, Scored, Scored, Scored];
+    expect(loans.score - limits.score).toBeGreaterThan(0.1);
+    expect(interlibrary.score).toBeGreaterThan(0.05);
+    const corrected = [loans, limits, suspension];
+    // The same three passages, the best no longer leading by the margin: refused where it passed.
+    const close = { ...loans, score: limits.score + 0.01 };
+    expect(changedWhatWasFound(wide, corrected, [close, limits, suspension])).toBe(true);
+    // The same three in another order: nothing changed.
+    expect(changedWhatWasFound(wide, corrected, [loans, suspension, limits])).toBe(false);
+    // As many passages, one of them another.
+    expect(changedWhatWasFound(wide, corrected, [loans, limits, interlibrary])).toBe(true);
+  });
+
   it('says which names it read that the documents never use, and reads them as names an answer must hold', async () => {
     const named = await ask({
       engine: tinyEngine(),
