@@ -1,6 +1,7 @@
 // npm run ask -- "question" [--json] [--index FILE] [--replay FILE] [--model ID] [--no-model] [--save-trace FILE]
 // npm run ask -- --trace FILE [--index FILE]
-// --lexical reads the question on words alone: the semantic channel (word vectors, generated/vectors.bin) is on by default.
+// --lexical reads the question on words alone: the semantic channel (word vectors, generated/vectors.bin, and
+// the sentence encoder, scripts/lib/encoder.ts) is on by default.
 import { ask, createEngine, type Engine } from '../src/ask/engine';
 import { parseTrace, replayTrace, sha256, type Trace, TraceError, traceOf } from '../src/evaluation/trace';
 import { createReplayClient } from '../src/generation/replay';
@@ -20,6 +21,7 @@ import {
   writeOutput,
 } from './lib/cli';
 import { defaultIndex } from './lib/default-index';
+import { defaultEncoder } from './lib/encoder';
 import { describe } from './lib/report';
 import { withDefaultVectors } from './lib/vector-table';
 
@@ -43,7 +45,12 @@ async function replay(file: string, lexical: Engine, indexHash: string): Promise
     throw error;
   }
   console.error(`replaying ${file}: "${trace.question}" (prompt ${trace.promptVersion}); no model is called`);
-  const engine = trace.semantic === undefined ? lexical : withDefaultVectors(lexical);
+  const engine =
+    trace.semantic === undefined
+      ? lexical
+      : withDefaultVectors(lexical, {
+          encoder: trace.semantic.encoder === undefined ? undefined : await defaultEncoder({}),
+        });
   const replayed = await replayTrace(trace, engine, indexHash);
   switch (replayed.outcome) {
     case 'same':
@@ -94,7 +101,10 @@ run(async () => {
       throw new UsageError(`--trace replays the trace's own question; give no other\n${USAGE}`);
     return replay(values.trace, createEngine(index), await sha256(bytes));
   }
-  const engine = withDefaultVectors(createEngine(index), { lexical: values.lexical });
+  const engine = withDefaultVectors(createEngine(index), {
+    lexical: values.lexical,
+    encoder: await defaultEncoder({ lexical: values.lexical }),
+  });
   if (positionals.length === 0) throw new UsageError(USAGE);
   const question = positionals.join(' ');
   // An index names the prompt it was built for, and an older shipped one verifies less: say so, since an

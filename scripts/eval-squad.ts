@@ -12,6 +12,7 @@ import { compileIndex } from '../src/ingest/compile';
 import { CURRENT_PROMPT_VERSION } from '../src/prompt-versions';
 import { normaliseForQuote } from '../src/text/quotes';
 import { parseCommandLine, run, shippedPromptVersion } from './lib/cli';
+import { defaultEncoder } from './lib/encoder';
 import {
   readSquad,
   SQUAD_CREDIT,
@@ -177,7 +178,7 @@ run(async () => {
   const { files, items } = squadCorpus(squad);
   const engine = withDefaultVectors(
     createEngine(compileIndex({ files, promptVersion, gate: DEFAULT_GATE, maxChars: WHOLE_PARAGRAPHS })),
-    { lexical: values.lexical },
+    { lexical: values.lexical, encoder: await defaultEncoder({ lexical: values.lexical }) },
   );
 
   console.log(`npm run eval:squad -- --file ${file} --prompt ${values.prompt}`);

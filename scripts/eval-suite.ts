@@ -12,6 +12,7 @@ import { createExtractiveClient } from '../src/generation/extractive';
 import { writeAtomically } from './lib/atomic-write';
 import { type Preparation, sets } from './lib/benchmark-sets';
 import { parseCommandLine, readText, run, UsageError, writeOutput } from './lib/cli';
+import { defaultEncoder } from './lib/encoder';
 import { addRecord, emptyCounts, recordOf, type SuiteRecord } from './lib/suite';
 import {
   currentCommit,
@@ -34,7 +35,10 @@ async function runSet(name: string, prepare: () => Preparation, lexical: boolean
   const prepared = prepare();
   if (!prepared.ok) return { name, status: prepared.status, reason: prepared.reason };
   const { index, items, skipped, source } = prepared.set;
-  const engine = withDefaultVectors(createEngine(index), { lexical });
+  const engine = withDefaultVectors(createEngine(index), {
+    lexical,
+    encoder: await defaultEncoder({ lexical }),
+  });
   const client = createExtractiveClient();
   const counts = emptyCounts();
   const records: SuiteRecord[] = [];
@@ -146,7 +150,7 @@ run(async () => {
   }
   console.log('');
   printTable(reports);
-  const channels = values.lexical ? 'lexical' : 'lexical and semantic';
+  const channels = values.lexical ? 'lexical' : 'words, word vectors and the sentence encoder';
   if (values.only === undefined && !values.lexical) {
     writeResults({ reports, run: { date: new Date().toISOString().slice(0, 10), commit, channels } });
   } else {

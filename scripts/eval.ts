@@ -25,6 +25,7 @@ import {
   writeOutput,
 } from './lib/cli';
 import { defaultIndex } from './lib/default-index';
+import { defaultEncoder } from './lib/encoder';
 import { reportRecord } from './lib/report-record';
 import { withDefaultVectors } from './lib/vector-table';
 
@@ -147,7 +148,10 @@ run(async () => {
   // Only the default index is built on demand: one named with --index is the user's.
   const indexPath = values.index ?? defaultIndex();
   if (values.replies !== undefined) {
-    const engine = withDefaultVectors(createEngine(loadIndexFile(indexPath)), { lexical: values.lexical });
+    const engine = withDefaultVectors(createEngine(loadIndexFile(indexPath)), {
+      lexical: values.lexical,
+      encoder: await defaultEncoder({ lexical: values.lexical }),
+    });
     const misses = await runReplies(engine, values.replies);
     return misses > 0 ? 1 : 0;
   }
@@ -160,7 +164,11 @@ run(async () => {
     }
   })();
   const index = loadIndexFile(indexPath);
-  const engine = withDefaultVectors(createEngine(index), { lexical: values.lexical });
+  // Calibration reads retrieval's scores, the word vectors' evidence: a threshold for those, not the encoder's.
+  const engine = withDefaultVectors(createEngine(index), {
+    lexical: values.lexical,
+    encoder: values.calibrate ? undefined : await defaultEncoder({ lexical: values.lexical }),
+  });
 
   if (values.calibrate) {
     printCalibration(calibrateOn(retrieverOf(engine), items));

@@ -1,4 +1,4 @@
-// npm run fit:semantic -- [--report FILE] [--no-write] [--encoder]
+// npm run fit:semantic -- [--report FILE] [--no-write]
 //
 // Fits the semantic channel (src/retrieval/semantic.ts) and the gate on its evidence, and writes
 // src/retrieval/semantic-model.ts and its report (default docs/semantic-channel.md). The data:
@@ -14,10 +14,11 @@
 //      labelled passage is in the top contextSize, on the cross-validated scores;
 //   3. chosen: at that equal recall, the reading and model that let the fewest development off-topic probes
 //      through (held out), then the most passages reach the generator, then the simpler.
-// With --encoder, the sentence encoder's evidence (scripts/lib/encoder.ts; installed with --no-save, its
-// embeddings cached in generated/) joins the candidates as models of its own and fused with the others.
-// The engine cannot read it: the written model is the rule's choice among the others, and the report's
-// section 4 says what the rule chooses over all of them and what the encoder costs.
+// The sentence encoder's evidence (scripts/lib/encoder.ts, its embeddings cached in generated/) joins the
+// candidates as models of its own and fused with the others. The written model is the rule's choice among
+// those without it (what the page reads); its `encoder` gate, the rule's choice among those the engine can
+// read with the encoder (the retrieved passages' cosines, no file of passage vectors), when the report's
+// section 4 finds that it earns its place.
 import { readFileSync } from 'node:fs';
 import { SHOWN_PASSAGES } from '../src/ask/engine';
 import { decodeWordVectors } from '../src/compiled-index/word-vectors';
@@ -28,7 +29,7 @@ import { createRetriever } from '../src/retrieval/retrieve';
 import { type SemanticModel, type SemanticSettings, semanticChannel } from '../src/retrieval/semantic';
 import { DEVELOPMENT_SETS, sets } from './lib/benchmark-sets';
 import { parseCommandLine, run, UsageError, writeFitted } from './lib/cli';
-import { type Embedder, ENCODER_COLUMNS, encoderFeaturesOn, INSTALL } from './lib/encoder';
+import { type Embedder, ENCODER_COLUMNS, ENCODER_ID, encoderFeaturesOn } from './lib/encoder';
 import { VECTORS_CREDIT } from './lib/semantic';
 import { defaultVectors, TABLE_WORDS, TOP_COMPONENTS } from './lib/vector-table';
 import { encoderSection, encodeSets } from './measure/encoder-gate';
@@ -51,7 +52,7 @@ import {
   weightsTable,
 } from './measure/gate-fitting';
 
-const USAGE = 'usage: npm run fit:semantic -- [--report FILE] [--no-write] [--encoder]';
+const USAGE = 'usage: npm run fit:semantic -- [--report FILE] [--no-write]';
 const MODEL_FILE = 'src/retrieval/semantic-model.ts';
 
 /** What a neighbour in meaning weighs in retrieval; 0 leaves retrieval lexical (the gate still reads meaning). */
@@ -75,15 +76,21 @@ const FUSED_ENCODER: Model = {
   name: 'fused + encoder (lexical + word vectors + names + encoder)',
   columns: [...SEMANTIC_FEATURE_NAMES, ...ENCODER_COLUMNS],
 };
+/**
+ * Without the whole corpus's passage vectors, what the engine reads (src/ask/encoder-evidence.ts): the
+ * retrieved passages embedded at ask time, at any corpus size.
+ */
+const FUSED_ENCODER_RETRIEVED: Model = {
+  name: 'fused + encoder at the retrieved passages',
+  columns: [...SEMANTIC_FEATURE_NAMES, 'encoderBest', 'encoderTop'],
+};
+/** Whether the engine can read a model's columns: `encoderAny` needs every passage's vector. */
+const engineReads = (columns: readonly string[]) => !columns.includes('encoderAny');
 const ENCODER_MODELS: readonly Model[] = [
   ENCODER_ALONE,
   { name: 'lexical + names + encoder', columns: [...LEXICAL.columns, ...ENCODER_COLUMNS] },
   FUSED_ENCODER,
-  // Without the whole corpus's passage vectors: what a large corpus could afford (retrieved passages only).
-  {
-    name: 'fused + encoder at the retrieved passages',
-    columns: [...SEMANTIC_FEATURE_NAMES, 'encoderBest', 'encoderTop'],
-  },
+  FUSED_ENCODER_RETRIEVED,
 ];
 /** Side by side in the report's encoder section, in this order. */
 const COMPARED: readonly Model[] = [LEXICAL, FUSED, ...ENCODER_MODELS];
@@ -133,7 +140,6 @@ run(async () => {
       options: {
         report: { type: 'string' },
         'no-write': { type: 'boolean', default: false },
-        encoder: { type: 'boolean', default: false },
       },
     },
     USAGE,
@@ -149,9 +155,9 @@ run(async () => {
   const tablePath = defaultVectors();
   const vectors = decodeWordVectors(readFileSync(tablePath));
   const setNames = devSets.map((set) => set.name).filter((name) => name !== OFFTOPIC);
-  const encoding = values.encoder ? await encodeSets(devSets) : undefined;
-  const encoder = encoding?.encoder;
-  const models = encoding === undefined ? MODELS : [...MODELS, ...ENCODER_MODELS];
+  const encoding = await encodeSets(devSets);
+  const { encoder } = encoding;
+  const models = [...MODELS, ...ENCODER_MODELS];
 
   // 1. Retrieval: where the labelled passage ranks, words alone and with each reading.
   const lexicalRows = rowsFor({ devSets, table: vectors, settings: undefined, encoder: undefined });
@@ -198,23 +204,52 @@ run(async () => {
         a.judged.columns.length - b.judged.columns.length ||
         a.settings.weight - b.settings.weight,
     )[0] as Candidate;
-  // The engine reads no encoder: the shipped model is the rule's choice among the models it can read.
+  // The page reads no encoder: the shipped model is the rule's choice among the models without it; its
+  // encoder gate, the choice among those the engine reads with the encoder, at the same reading.
   const chosen = choose(candidates.filter((c) => !usesEncoder(c.judged.columns)));
+  const chosenEncoder = choose(
+    candidates.filter(
+      (c) => c.settings === chosen.settings && usesEncoder(c.judged.columns) && engineReads(c.judged.columns),
+    ),
+  );
+  const date = new Date().toISOString().slice(0, 10);
+  const encoderVerdict = encoderSection({
+    candidates: candidates.filter((c) => c.settings === chosen.settings),
+    compared: COMPARED,
+    shipped: FUSED,
+    withEncoder: chosenEncoder.judged,
+    setNames,
+    chosen: choose(candidates),
+    cost: encoding.cost,
+  });
+  const weightsOf = (c: Candidate) => ({
+    bias: round(c.judged.full.bias),
+    weights: Object.fromEntries(
+      c.judged.columns.map((col, k) => [col, round(c.judged.full.weights[k] as number)]),
+    ),
+    source: `npm run fit:semantic on ${date} (docs/semantic-channel.md)`,
+  });
+  const thresholdSource = (what: string) =>
+    `fitted by npm run fit:semantic (${date})${what}: the highest evidence score ` +
+    `that keeps ${KEEP * 100}% of the development questions whose passage was retrieved, cross-validated`;
 
   const model: SemanticModel = {
-    version: `fit-${new Date().toISOString().slice(0, 10)}-${chosen.judged.columns.length}f-w${chosen.settings.weight}`,
+    version: `fit-${date}-${chosen.judged.columns.length}f-w${chosen.settings.weight}`,
     settings: chosen.settings,
-    evidence: {
-      bias: round(chosen.judged.full.bias),
-      weights: Object.fromEntries(
-        chosen.judged.columns.map((c, k) => [c, round(chosen.judged.full.weights[k] as number)]),
-      ),
-      source: `npm run fit:semantic on ${new Date().toISOString().slice(0, 10)} (docs/semantic-channel.md)`,
-    },
+    evidence: weightsOf(chosen),
     threshold: chosen.judged.threshold,
-    source:
-      `fitted by npm run fit:semantic (${new Date().toISOString().slice(0, 10)}): the highest evidence score ` +
-      `that keeps ${KEEP * 100}% of the development questions whose passage was retrieved, cross-validated`,
+    source: thresholdSource(''),
+    ...(encoderVerdict.earns
+      ? {
+          encoder: {
+            encoder: ENCODER_ID,
+            version: `fit-${date}-${chosenEncoder.judged.columns.length}f-w${chosen.settings.weight}-encoder`,
+            evidence: weightsOf(chosenEncoder),
+            threshold: chosenEncoder.judged.threshold,
+            source: thresholdSource(' with the sentence encoder'),
+          },
+        }
+      : {}),
   };
 
   const offTest = (c: (typeof candidates)[number], score: (row: Row) => number) => {
@@ -298,7 +333,7 @@ run(async () => {
     }),
     '## 3. Chosen',
     '',
-    `At the rule’s equal recall, the reading and model that let the fewest development off-topic probes through (held out), then the most answerable questions’ passages reach the generator${encoding === undefined ? '' : ', among the models the engine can read (not the encoder’s: section 4)'}: **${chosen.judged.name}**, neighbours at weight ${chosen.settings.weight}, threshold **${fixed(chosen.judged.threshold)}**.`,
+    `At the rule’s equal recall, the reading and model that let the fewest development off-topic probes through (held out), then the most answerable questions’ passages reach the generator, among the models without the sentence encoder (what the page reads; the encoder’s: section 4): **${chosen.judged.name}**, neighbours at weight ${chosen.settings.weight}, threshold **${fixed(chosen.judged.threshold)}**.`,
     '',
     ...weightsTable(chosen.judged),
     '',
@@ -317,25 +352,13 @@ run(async () => {
       }),
     ),
     '',
-    ...(encoding === undefined
-      ? [
-          `The sentence encoder (Universal Sentence Encoder lite, docs/sentence-encoder.md) is not in this run: \`${INSTALL} && npm run fit:semantic -- --encoder\` fits it beside these models.`,
-        ]
-      : encoderSection({
-          candidates: candidates.filter((c) => c.settings === chosen.settings),
-          compared: COMPARED,
-          shipped: FUSED,
-          withEncoder: FUSED_ENCODER,
-          setNames,
-          chosen: choose(candidates),
-          cost: encoding.cost,
-        })),
+    ...encoderVerdict.lines,
     '',
   ].join('\n');
 
   const modelText = [
     '// Written by `npm run fit:semantic` (scripts/fit-semantic.ts); its report is docs/semantic-channel.md.',
-    "import type { SemanticModel } from './lib/semantic';",
+    "import type { SemanticModel } from './semantic';",
     '',
     `export const SEMANTIC_MODEL: SemanticModel = ${JSON.stringify(model, null, 2)};`,
     '',

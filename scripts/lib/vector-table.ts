@@ -11,7 +11,7 @@ import {
   MAX_TABLE_BYTES,
   VectorTableError,
 } from '../../src/compiled-index/word-vectors';
-import { semanticChannel, type WordVectors } from '../../src/retrieval/semantic';
+import { type SentenceEncoder, semanticChannel, type WordVectors } from '../../src/retrieval/semantic';
 import { SEMANTIC_MODEL } from '../../src/retrieval/semantic-model';
 import { STOPWORDS, termOf } from '../../src/text/tokenize';
 import { UsageError, writeOutput } from './cli';
@@ -163,10 +163,13 @@ let loaded: WordVectors | undefined;
 
 /**
  * `engine` with the semantic channel on, reading the default table (written first if need be), unless
- * `lexical`. A table that cannot be written or read is said on stderr, and the engine stays lexical: a
- * question is still answered, on words alone.
+ * `lexical`; with `encoder` (`defaultEncoder`), the sentence encoder too. A table that cannot be written
+ * or read is said on stderr, and the engine stays lexical: a question is still answered, on words alone.
  */
-export function withDefaultVectors(engine: Engine, options: { lexical?: boolean } = {}): Engine {
+export function withDefaultVectors(
+  engine: Engine,
+  options: { lexical?: boolean; encoder?: SentenceEncoder | undefined } = {},
+): Engine {
   if (options.lexical === true) return engine;
   try {
     loaded ??= decodeWordVectors(readBounded(defaultVectors()));
@@ -179,6 +182,7 @@ export function withDefaultVectors(engine: Engine, options: { lexical?: boolean 
   return withSemantic(engine, {
     channel: semanticChannel(loaded, engine.invertedIndex.vocabulary),
     model: SEMANTIC_MODEL,
+    ...(options.encoder === undefined ? {} : { encoder: options.encoder }),
   });
 }
 

@@ -88,12 +88,12 @@ export function encoderSection(options: {
   /** The rule's choice over every model, the encoder's included. */
   chosen: Candidate;
   cost: EncoderCost;
-}): string[] {
+}): { lines: string[]; earns: boolean } {
   const { candidates, compared, setNames, chosen, cost } = options;
   const of = (model: Model) => candidates.find((c) => c.judged.name === model.name) as Candidate;
   const probesOf = (rows: readonly Row[], development: boolean) =>
     rows.filter((row) => row.set === OFFTOPIC && row.development === development);
-  const lines = compared.flatMap((model) => {
+  const modelRows = compared.flatMap((model) => {
     const c = of(model);
     const dev = c.rows.filter((row) => row.development);
     const held = (row: Row) => c.judged.heldOut.get(row) as number;
@@ -163,7 +163,6 @@ export function encoderSection(options: {
     p < 0.05 &&
     withEncoder.reach >= shipped.reach;
   const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
-  const kb = (bytes: number) => `${Math.round(bytes / 1000).toLocaleString('en')} KB`;
   const sizes = (bytes: { raw: number; gzip: number }) => `${mb(bytes.raw)} (${mb(bytes.gzip)} gzipped)`;
   const leftOutLines = setNames.map((set) => {
     const [a, b] = [shipped, withEncoder].map((c) => {
@@ -173,9 +172,8 @@ export function encoderSection(options: {
     });
     return `- ${set} left out: ${a} without the encoder; ${b} with it.`;
   });
-  const passagesOf = (set: string) => cost.passagesBySet.get(set) ?? 0;
   const reading = shipped.settings.weight;
-  return [
+  const lines = [
     '## 4. The sentence encoder, fused',
     '',
     `Encoder: ${ENCODER_CREDIT}. Each question and passage is embedded whole (a passage as its heading trail, then its text), cached in \`${ENCODER_CACHE}\` (generated). Its features: \`encoderBest\` (the cosine of the question’s vector and the best passage’s by retrieval), \`encoderTop\` (the highest cosine among the ${SHOWN_PASSAGES} passages retrieval returns), \`encoderAny\` (the highest cosine among all the corpus’s passages: the encoder as its own retriever). The same folds, the same threshold rule, the reading chosen above (neighbours at weight ${reading}).`,
@@ -192,7 +190,7 @@ export function encoderSection(options: {
         'off-topic past, odd half (held out)',
         'ROC AUC',
       ],
-      lines,
+      modelRows,
     ),
     '',
     `The weights of ${withEncoder.judged.name}, fitted on every development row:`,
@@ -233,16 +231,13 @@ export function encoderSection(options: {
     '',
     ...(earns
       ? [
-          'It earns its place by these figures: the rule chooses it, and on the held-out probes it lets significantly fewer through (p < 0.05) at no lower reach. Not wired into the engine here. Shipping it would take:',
+          `It earns its place by these figures: the rule chooses a model with it, and on the held-out probes ${withEncoder.judged.name} lets significantly fewer through (p < 0.05) at no lower reach. This run writes it into \`src/retrieval/semantic-model.ts\` as the gate the engine reads when the encoder is loaded (\`SEMANTIC_MODEL.encoder\`): the command line, by default. It reads the retrieved passages only, so no file of passage vectors is needed at any corpus size: the question and the passages retrieval returns are embedded at ask time (${cost.perQuestionMs.toFixed(0)} ms a question here, ${cost.perPassageMs.toFixed(0)} ms a passage the first time it is retrieved; the engine keeps the passages’ vectors).`,
           '',
-          `- the weights and vocabulary served from the site (${sizes(cost.model)}) and the runtime (${sizes(cost.runtime)} as bundled for Node; a browser build would differ), fetched after the first paint, cached by the service worker, checked before use (a version in the trace); the page stays lexical until they load, and says so when they cannot;`,
-          `- the question embedded at ask time (${cost.perQuestionMs.toFixed(0)} ms here), in the worker, against the issue’s ≤ 30 ms a question for the semantic path;`,
-          `- passage vectors computed at ingest (${cost.perPassageMs.toFixed(0)} ms a passage here) and stored quantized in their own lazily loaded file: 512 bytes a passage, ${kb(512 * passagesOf('shipped'))} for the manual’s ${passagesOf('shipped')} passages, ${kb(512 * passagesOf('realdocs-preact'))} for Preact’s ${passagesOf('realdocs-preact')}, ${mb(512 * 100_000)} at 100,000 passages (there, \`encoderAny\` would need all of them; \`encoderBest\` and \`encoderTop\` only the retrieved passages’, which could be embedded at ask time instead);`,
-          '- a visitor’s own documents embedded in the worker, with progress (their ingest time grows by the figure above a passage);',
-          '- `src/retrieval/semantic-model.ts` refitted with the encoder columns and the gate reading them, with the calibration of a visitor’s documents on the same features.',
+          `The page does not read it yet and keeps ${shipped.judged.name}. It would take the weights and vocabulary served from the site (${sizes(cost.model)}), a browser build of the runtime (${sizes(cost.runtime)} as bundled for Node), both fetched after the first paint and cached by the service worker, and the embedding in the worker.`,
         ]
       : [
-          'It does not earn its place by these figures: it is adopted only if the rule chooses it and, on the held-out probes, it lets significantly fewer through (p < 0.05) at no lower reach.',
+          'It does not earn its place by these figures (it is adopted only if the rule chooses it and, on the held-out probes, it lets significantly fewer through, p < 0.05, at no lower reach): this run writes no encoder gate, and the engine reads the word vectors and the words alone.',
         ]),
   ];
+  return { lines, earns };
 }

@@ -5,8 +5,9 @@
 import type { CompiledIndex } from '../compiled-index/types';
 import { DEFAULT_GATE, isCalibrated, NOT_CALIBRATED } from '../config';
 import { InvertedIndex } from '../retrieval/inverted-index';
-import type { SemanticChannel, SemanticModel } from '../retrieval/semantic';
+import type { SemanticChannel, SemanticModel, SentenceEncoder } from '../retrieval/semantic';
 import type { GateSettings, Passage, Thesaurus } from '../types';
+import type { EncoderUse } from './encoder-evidence';
 
 /** Everything `ask()` needs that does not change between questions. */
 export interface Engine {
@@ -29,9 +30,10 @@ export interface Engine {
   corpusIds: Pick<ReadonlySet<string>, 'has'>;
   /**
    * The semantic channel, once its word vectors are loaded (`withSemantic`): questions are read with it,
-   * and `gate` is then its fitted gate. Absent, the engine reads words alone.
+   * and `gate` is then its fitted gate. Absent, the engine reads words alone. With `encoder`, a sentence
+   * encoder reads each question and its retrieved passages too, and the gate is the model's `encoder` gate.
    */
-  semantic?: { channel: SemanticChannel; model: SemanticModel };
+  semantic?: { channel: SemanticChannel; model: SemanticModel; encoder?: EncoderUse };
 }
 
 /**
@@ -39,22 +41,37 @@ export interface Engine {
  * lexical and semantic features with a threshold. The shipped gate and a gate nobody calibrated take the
  * model's threshold (the latter still marked as not calibrated here: the model was fitted on the
  * development corpora). A threshold a person set for this index (`--threshold`, "Use threshold") is kept:
- * it was measured with the scores this engine gives, by `npm run eval -- --calibrate`.
+ * it was measured with the scores this engine gives, by `npm run eval -- --calibrate`. With `encoder`
+ * (which must be the one the model's encoder gate was fitted with), that gate's model and threshold,
+ * except beside a person's threshold: it was measured without the encoder, whose scores differ.
  */
 export function withSemantic(
   engine: Engine,
-  options: { channel: SemanticChannel; model: SemanticModel },
+  options: { channel: SemanticChannel; model: SemanticModel; encoder?: SentenceEncoder },
 ): Engine {
-  const { model } = options;
+  const { channel, model, encoder } = options;
+  if (encoder !== undefined && model.encoder?.encoder !== encoder.id) {
+    throw new Error(
+      `semantic model ${model.version}: its encoder gate was fitted with ${model.encoder?.encoder}, not ${encoder.id}`,
+    );
+  }
+  const use: EncoderUse | undefined =
+    encoder === undefined || model.encoder === undefined
+      ? undefined
+      : { encoder, gate: model.encoder, passageVectors: new Map() };
   const { gate } = engine;
-  if (isCalibrated(gate) && gate.source !== DEFAULT_GATE.source) return { ...engine, semantic: options };
+  // A person's threshold was measured on the word vectors' evidence: the encoder's would be another scale.
+  if (isCalibrated(gate) && gate.source !== DEFAULT_GATE.source)
+    return { ...engine, semantic: { channel, model } };
+  const semantic = { channel, model, ...(use === undefined ? {} : { encoder: use }) };
+  const fitted = use?.gate ?? model;
   const source = isCalibrated(gate)
-    ? model.source
-    : `${NOT_CALIBRATED}: the semantic channel's fitted threshold (${model.source}), used as a starting point`;
+    ? fitted.source
+    : `${NOT_CALIBRATED}: the semantic channel's fitted threshold (${fitted.source}), used as a starting point`;
   return {
     ...engine,
-    semantic: options,
-    gate: { threshold: model.threshold, minMargin: gate.minMargin, source },
+    semantic,
+    gate: { threshold: fitted.threshold, minMargin: gate.minMargin, source },
   };
 }
 

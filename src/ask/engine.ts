@@ -19,6 +19,7 @@ import type {
   Refused,
   Scored,
 } from '../types';
+import { rescored } from './encoder-evidence';
 import type { Engine } from './engine-setup';
 import { contextOf, gate } from './gate';
 import { noAnswerDetail } from './no-answer';
@@ -94,7 +95,14 @@ export async function ask(options: AskOptions): Promise<AskResult> {
     promptVersion: engine.promptVersion,
     ...(engine.semantic === undefined
       ? {}
-      : { semantic: { table: engine.semantic.channel.table.digest, model: engine.semantic.model.version } }),
+      : {
+          semantic: {
+            table: engine.semantic.channel.table.digest,
+            ...(engine.semantic.encoder === undefined
+              ? { model: engine.semantic.model.version }
+              : { model: engine.semantic.encoder.gate.version, encoder: engine.semantic.encoder.encoder.id }),
+          },
+        }),
   };
   type RefusalFields = Omit<Refused, 'status' | keyof typeof base | 'passages' | 'context' | 'budget'>;
   // Set once the context is fitted to the budget: every result after that point records it.
@@ -120,13 +128,23 @@ export async function ask(options: AskOptions): Promise<AskResult> {
 
   const retriever = retrieverOf(engine);
   const limit = Math.max(SHOWN_PASSAGES, engine.contextSize);
-  const { scored: retrieved, reading } = retriever.read(question, limit);
+  const encoder = engine.semantic?.encoder;
+  // With a sentence encoder, each passage's evidence is its gate model's, which reads the encoder too.
+  const read = async (asWritten: boolean) => {
+    const found = retriever.read(question, limit, { asWritten });
+    const scored =
+      encoder === undefined
+        ? found.scored
+        : await rescored({ use: encoder, question, scored: found.scored, features: found.features });
+    return { scored, reading: found.reading };
+  };
+  const { scored: retrieved, reading } = await read(false);
   if (reading.readAs.length > 0 || reading.expanded.length > 0 || reading.names.length > 0) {
     Object.assign(base, { reading });
   }
   const verdict = gate(retrieved, engine.gate);
   if (reading.readAs.length > 0) {
-    const asTyped = retriever.read(question, limit, { asWritten: true }).scored;
+    const asTyped = (await read(true)).scored;
     Object.assign(base, { correctionChanged: changedWhatWasFound(engine, retrieved, asTyped) });
   }
   if (!verdict.pass) {

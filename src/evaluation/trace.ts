@@ -40,7 +40,12 @@ export const TraceSchema = z
     promptVersion: z.string().min(1),
     /** The word vectors and fitted model of the semantic channel; absent when words alone decided. */
     semantic: z
-      .object({ table: z.string().regex(/^[0-9a-f]{64}$/u), model: z.string().min(1) })
+      .object({
+        table: z.string().regex(/^[0-9a-f]{64}$/u),
+        model: z.string().min(1),
+        /** The sentence encoder that read the question too; absent when the word vectors alone did. */
+        encoder: z.string().min(1).optional(),
+      })
       .strict()
       .optional(),
     generator: z.object({ kind: z.enum(['claude', 'extractive', 'scripted']), name: z.string() }).optional(),

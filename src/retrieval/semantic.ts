@@ -58,6 +58,32 @@ export interface SemanticModel {
   threshold: number;
   /** How the threshold was chosen, in words: the gate's source when the channel is on. */
   source: string;
+  /**
+   * The gate fitted with a sentence encoder's evidence too (`EncoderEvidence`), at the same reading: used
+   * when that encoder is loaded (the command line), and this model's own gate otherwise (the page).
+   */
+  encoder?: EncoderGate;
+}
+
+/** The gate's model and threshold when a sentence encoder reads the question too. */
+export interface EncoderGate {
+  /** The encoder it was fitted with (`SentenceEncoder.id`): another encoder's cosines are not these. */
+  encoder: string;
+  /** Names this fit in traces. */
+  version: string;
+  evidence: EvidenceWeights;
+  threshold: number;
+  source: string;
+}
+
+/**
+ * A sentence encoder: whole texts to vectors whose cosine says how near they are in meaning. The engine
+ * only calls it; loading one is the caller's (scripts/lib/encoder.ts on the command line).
+ */
+export interface SentenceEncoder {
+  /** The encoder's name and version: what traces record and what an `EncoderGate` was fitted with. */
+  readonly id: string;
+  embed(texts: readonly string[]): Promise<Float32Array[]>;
 }
 
 export interface SemanticChannel {
@@ -65,6 +91,21 @@ export interface SemanticChannel {
   readonly table: WordVectors;
   /** The nearest corpus terms to `term`, nearest first, `term` itself never among them. */
   neighbours(term: string, options: { count: number; minSimilarity: number }): Neighbour[];
+}
+
+/** Cosine of two vectors; 0 when either is all zeros. */
+export function cosineOf(a: Float32Array, b: Float32Array): number {
+  let dot = 0;
+  let aa = 0;
+  let bb = 0;
+  for (let k = 0; k < a.length; k++) {
+    const x = a[k] as number;
+    const y = b[k] as number;
+    dot += x * y;
+    aa += x * x;
+    bb += y * y;
+  }
+  return aa === 0 || bb === 0 ? 0 : dot / Math.sqrt(aa * bb);
 }
 
 /** The channel for a corpus whose sorted vocabulary is `corpusTerms`. */

@@ -613,9 +613,8 @@ describe('npm run eval', () => {
   it('closes with the counts line and exits 0 when nothing fails', () => {
     const result = run('eval', ['--index', index]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(
-      /^PASS Who is the head librarian\?\n {5}refused: model_reported_no_answer$/m,
-    );
+    // An unanswerable question passes by being refused, and says which layer refused it.
+    expect(result.stdout).toMatch(/^PASS Who is the head librarian\?\n {5}refused: [a-z_]+$/m);
     expect(result.stdout).toMatch(/^\d+ passed, 0 failed, 0 skipped$/m);
     expect(result.stdout).toMatch(/prompt: answer\.v3/);
   });

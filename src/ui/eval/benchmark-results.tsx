@@ -40,9 +40,10 @@ export function BenchmarkResults({ summary = summaryFile }: { summary?: unknown 
       <details class="benchmark-details">
         <summary>Details</summary>
         <p>
-          Measured at commit {commit}, reading questions by {channels}, with the threshold each set's gate
-          uses. Run them again with <code>npm run eval:suite</code>, then <code>npm run eval:summary</code> to
-          write this summary from its report.
+          Measured on the command line at commit {commit}, reading questions by {channels}, with the threshold
+          each set's gate uses (this page's gate reads no sentence encoder). Run them again with{' '}
+          <code>npm run eval:suite</code>, then <code>npm run eval:summary</code> to write this summary from
+          its report.
         </p>
         <ul>
           {sets.map((set) => (
