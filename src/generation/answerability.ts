@@ -250,10 +250,11 @@ const FREQUENCY = /\b(?:hourly|daily|weekly|monthly|yearly|annually|once|twice|e
 // figures.ts knows number words up to twenty; a count can be larger.
 const LARGE_NUMBER_WORD =
   /\b(?:thirty|forty|fifty|sixty|seventy|eighty|ninety|hundreds?|thousands?|millions?|billions?|dozens?)\b/iu;
-// Amounts in any currency figures.ts does not know: "12 dollars", "5 million pounds", "¥300", "40 CHF".
+// Amounts figures.ts reads as bare numbers: by the currency's name ("12 dollars", "5 million pounds"),
+// or by three capitals that are no ISO code ("40 ABC"); and a sign before a number ("¥ 300").
 const CURRENCY_WORD_AMOUNT =
   /\d[\d.,]*\s*(?:(?:million|billion|thousand)\s+)?(?:dollars?|euros?|pounds?|pence|cents?|yen|francs?|marks?|pesos?|rupees?|crowns?|bolivianos?)\b/iu;
-const CURRENCY_SYMBOL_AMOUNT = /[$€£¥]\s?\d/u;
+const CURRENCY_SYMBOL_AMOUNT = /\p{Sc}\s?\d/u;
 const CURRENCY_CODE_AMOUNT = /\d\s?[A-Z]{3}\b|\b[A-Z]{3}\s?\d/u;
 // A preposition of place and what it points at: "at the front desk", "in France", "beside the entrance".
 // Case-sensitive on purpose: with the `i` flag, \p{Lu} matches lower case too, and "in packs of two"

@@ -1,3 +1,5 @@
+import { CURRENCY_CODES, currencyNames, currencyOfSign, currencySigns } from '../text/currencies';
+import { isEnglishWord } from '../text/english';
 import { extractFigures } from '../text/figures';
 import { STOPWORDS, termOf, tokenize, words } from '../text/tokenize';
 import { assertNever } from '../types';
@@ -57,19 +59,20 @@ const VALUES: ReadonlyArray<{ asked: RegExp; what: string; pattern: RegExp }> = 
 // A question that opens by asking for something: "what's the email address for…", "tell me the PIN".
 const ASKS_FOR_VALUE = /^\s*(?:what(?:'s|’s)?|which|tell\s+me|give\s+me)\s/iu;
 
-// Currency names and symbols, by ISO code. A general list: every currency named in a question must be
-// the one the answer states, whatever corpus answers it.
-const CURRENCY_NAMES: ReadonlyArray<[RegExp, string]> = [
-  [/\$|\bUSD\b|\bdollars?\b|\bbucks?\b/iu, 'USD'],
-  [/€|\bEUR\b|\beuros?\b/iu, 'EUR'],
-  [/£|\bGBP\b|\bpounds?\b|\bsterling\b|\bquid\b/iu, 'GBP'],
-  [/¥|\bJPY\b|\byen\b/iu, 'JPY'],
-  [/\bBOB\b|\bbolivianos?\b/iu, 'BOB'],
-  [/\bCHF\b|\bfrancs?\b/iu, 'CHF'],
-  [/\bINR\b|\brupees?\b/iu, 'INR'],
-  [/\bMXN\b|\bpesos?\b/iu, 'MXN'],
-  [/\bCAD\b|\bAUD\b/u, 'OTHER'],
+// The words English uses alone for one currency, by ISO code: "in dollars" asks for US dollars. Every
+// other currency is read by what currencies.ts reads from Intl: its code, its sign, its English name.
+const CURRENCY_WORDS: ReadonlyArray<[RegExp, string]> = [
+  [/\bdollars?\b|\bbucks?\b/iu, 'USD'],
+  [/\beuros?\b/iu, 'EUR'],
+  [/\bpounds?\b|\bsterling\b|\bquid\b/iu, 'GBP'],
+  [/\byen\b/iu, 'JPY'],
+  [/\bbolivianos?\b/iu, 'BOB'],
+  [/\bfrancs?\b/iu, 'CHF'],
+  [/\brupees?\b/iu, 'INR'],
+  [/\bpesos?\b/iu, 'MXN'],
 ];
+const THREE_LETTERS = /(?<!\p{L})\p{L}{3}(?!\p{L})/gu;
+const LETTER_AFTER = /^\p{L}/u;
 // The words that put a span on one side of an event: "30 days before it expires", "7 days in advance".
 const SIDE = String.raw`before|after|prior\s+to|in\s+advance|ahead`;
 const sideOfWord = (word: string) => (/^after$/iu.test(word) ? 'after' : 'before');
@@ -105,8 +108,38 @@ const ADVERB_PERIOD: Readonly<Record<string, string>> = {
   annually: 'year',
 };
 
+/**
+ * The currencies `text` names. A full English name names one ("Swiss francs", "Canadian dollars") and
+ * is read first; a code counts in capitals, or in lower case when it is no English word ("usd", not
+ * "all" or "top"); a sign counts unless a letter follows it ("$HOME" is a variable).
+ */
 function currenciesIn(text: string): Set<string> {
-  return new Set(CURRENCY_NAMES.filter(([pattern]) => pattern.test(text)).map(([, code]) => code));
+  const named = new Set<string>();
+  let rest = text.toLowerCase();
+  for (const [name, code] of currencyNames().full) {
+    if (!name.includes(' ') || !rest.includes(name)) continue;
+    const whole = new RegExp(`(?<!\\p{L})${name.replaceAll('.', '\\.')}(?!\\p{L})`, 'gu');
+    if (!whole.test(rest)) continue;
+    named.add(code);
+    rest = rest.replace(whole, ' ');
+  }
+  for (const [pattern, code] of CURRENCY_WORDS) if (pattern.test(rest)) named.add(code);
+  for (const [word] of text.matchAll(THREE_LETTERS)) {
+    const code = word.toUpperCase();
+    if (CURRENCY_CODES.has(code) && (word === code || !isEnglishWord(word.toLowerCase()))) named.add(code);
+  }
+  for (const sign of currencySigns()) {
+    let at = text.indexOf(sign);
+    while (at !== -1) {
+      const before = text.charAt(at - 1);
+      if (!LETTER_AFTER.test(text.slice(at + sign.length)) && !LETTER_AFTER.test(before)) {
+        named.add(currencyOfSign(sign) as string);
+        break;
+      }
+      at = text.indexOf(sign, at + 1);
+    }
+  }
+  return named;
 }
 
 function periodsIn(text: string): Set<string> {

@@ -1,4 +1,5 @@
 import { assertNever } from '../types';
+import { CURRENCY_CODES, CURRENCY_SIGN_PATTERN, currencyOfSign } from './currencies';
 import { readDigits } from './digits';
 import { STOPWORDS, termOf, words } from './tokenize';
 // A figure in an answer must be one its cited passages hold: "0.75 BOB per day" against a passage that
@@ -87,13 +88,8 @@ const MONTHS: ReadonlyMap<string, number> = new Map(
 export const isMonthName = (word: string): boolean =>
   MONTHS.has(`${word.charAt(0).toUpperCase()}${word.slice(1).toLowerCase()}`);
 
-const CURRENCY_SYMBOLS: ReadonlyMap<string, string> = new Map([
-  ['$', 'USD'],
-  ['€', 'EUR'],
-  ['£', 'GBP'],
-]);
-// Exact case only: "20 BOB" is an amount, "20 Bob" is a count and a name.
-const CURRENCY_CODES: ReadonlySet<string> = new Set(['BOB', 'USD', 'EUR', 'GBP']);
+// Currencies are ISO 4217's (currencies.ts). A code counts in exact case only: "20 BOB" is an amount,
+// "20 Bob" is a count and a name.
 
 // Pattern pieces. Each reading below is one sticky, case-insensitive regex built from them; what must be
 // exact-case (currency codes, month names) is checked on the match, so a rejected reading leaves the
@@ -148,6 +144,8 @@ const START = String.raw`(?<!${WORD_LETTER}|\p{N}|${WORD_LETTER}[-_#/@.'’]|\p{
 const END = String.raw`(?!${WORD_LETTER}|\p{N}|[-_#/@.'’]${WORD_LETTER}|[_#/@.:'’]\p{N})`;
 const DAY_OF_MONTH = String.raw`(?<day>0?[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?`;
 const MONTH = `(?<month>${[...MONTHS.keys()].sort((a, b) => b.length - a.length).join('|')})`;
+// Every ISO code, in either case here (the readings are case-insensitive): readAmount keeps only a code
+// written in its own case.
 const CODE = `(?<code>${[...CURRENCY_CODES].join('|')})`;
 
 const sticky = (source: string) => new RegExp(source, 'iuy');
@@ -167,8 +165,10 @@ const MONTH_DAY_DATE = sticky(String.raw`${START}${MONTH}\s+${DAY_OF_MONTH}${END
 const PERCENT = sticky(String.raw`${START}${QUANTITY}\s*(?:%|per\s?cent)${END}`);
 // "0.50 BOB", "a BOB".
 const AMOUNT_CODE_AFTER = sticky(String.raw`${START}(?:${QUANTITY}\s*|${ARTICLE}${GAP})${CODE}${END}`);
-// "BOB 0.50", "$5", "€ 2.50".
-const AMOUNT_BEFORE = sticky(String.raw`${START}(?:(?<symbol>[$€£])|${CODE})\s*${QUANTITY}${END}`);
+// "BOB 0.50", "$5", "€ 2.50", "CA$ 12", "₹500".
+const AMOUNT_BEFORE = sticky(
+  String.raw`${START}(?:(?<symbol>${CURRENCY_SIGN_PATTERN})|${CODE})\s*${QUANTITY}${END}`,
+);
 /** A word for a length of time: the unit it is compared in, and how many of that unit it stands for. */
 interface TimeWord {
   unit: string;
@@ -222,7 +222,7 @@ const FREQUENCY_WORDS: ReadonlySet<string> = new Set(['once', 'twice', 'thrice',
 const COUNT_PREPOSITIONS: ReadonlySet<string> = new Set(
   'for within in after before than about around over under to by until from'.split(' '),
 );
-const NUMBER_OR_CURRENCY = /^[\p{N}$€£]|^(?:BOB|USD|EUR|GBP)$/u;
+const NUMBER_OR_SIGN = /^[\p{N}\p{Sc}]/u;
 const BARE_NUMBER = sticky(`${START}${QUANTITY}${END}`);
 // "the second floor": an ordinal written out, read only where figures are held (Reader.holdingOnly).
 const ORDINAL_WORDS: ReadonlyMap<string, number> = new Map(
@@ -288,7 +288,7 @@ const PRICE_DIGITS = /^[\d,'’]*\.\d\d$/u;
 const PRONOUN_BEFORE_ONE = /(?:^|[^\p{L}])(?:the|this|that|which|no|any|every|each|some)\s+$/iu;
 const PRONOUN_AFTER_ONE = /^\s+another(?!\p{L})/iu;
 // Where a figure can begin: a letter, digit or currency symbol that does not continue a word.
-const FIGURE_START = new RegExp(String.raw`(?<!${WORD_LETTER}|\p{N})[\p{L}\p{N}$€£]`, 'gu');
+const FIGURE_START = new RegExp(String.raw`(?<!${WORD_LETTER}|\p{N})[\p{L}\p{N}\p{Sc}]`, 'gu');
 
 function quantityValue(written: string): number {
   const fraction = FRACTION_PARTS.exec(written)?.groups;
@@ -436,7 +436,7 @@ function isRate(text: string, start: number): boolean {
   if (FREQUENCY_WORDS.has(before.at(-1)?.toLowerCase() ?? '')) return true;
   for (const word of before.slice(-RATE_BEFORE).reverse()) {
     if (COUNT_PREPOSITIONS.has(word.toLowerCase())) return false;
-    if (NUMBER_OR_CURRENCY.test(word) || isNumberWord(word)) return true;
+    if (NUMBER_OR_SIGN.test(word) || CURRENCY_CODES.has(word) || isNumberWord(word)) return true;
   }
   return false;
 }
@@ -511,8 +511,13 @@ function readDate(groups: Groups): Reading | undefined {
 }
 
 function readAmount(groups: Groups, text: string, start: number): Reading | undefined {
-  const unit = groups.code ?? CURRENCY_SYMBOLS.get(groups.symbol as string);
-  if (unit === undefined || !CURRENCY_CODES.has(unit)) return undefined;
+  const unit =
+    groups.code === undefined
+      ? currencyOfSign(groups.symbol as string)
+      : CURRENCY_CODES.has(groups.code)
+        ? groups.code
+        : undefined;
+  if (unit === undefined) return undefined;
   if (groups.article !== undefined && isRate(text, start)) return undefined;
   return { kind: 'amount', value: countOf(groups), unit };
 }

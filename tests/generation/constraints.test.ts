@@ -128,9 +128,26 @@ describe('what a question fixes: how it is written', () => {
       ['franc', 'CHF'],
       ['rupee', 'INR'],
       ['peso', 'MXN'],
-      ['CAD', 'OTHER'],
+      ['CAD', 'CAD'],
+      ['usd', 'USD'],
+      ['chf', 'CHF'],
+      ['CA$', 'CAD'],
+      ['₹', 'INR'],
+      ['Swiss francs', 'CHF'],
+      ['Canadian dollars', 'CAD'],
+      ['Brazilian real', 'BRL'],
+      ['South Korean won', 'KRW'],
     ];
     for (const [name, code] of named) expect(currencies(`How much is a card in ${name}?`)).toEqual([code]);
+  });
+
+  it('reads a code in lower case only when it is no English word, and a sign only when no letter follows it', () => {
+    // ALL (Albanian lek), TOP (Tongan paʻanga), TRY (Turkish lira) are codes in capitals only.
+    expect(currencies('Is it open to all, at the top floor? Can I try?')).toEqual([]);
+    expect(currencies('Is it open to ALL?')).toEqual(['ALL']);
+    expect(currencies('Who won the prize for the best real story?')).toEqual([]);
+    expect(currencies('What does $HOME hold?')).toEqual([]);
+    expect(currencies('Is it under $5?')).toEqual(['USD']);
   });
 
   it('reads the value a question asks for by its name, in each way it is asked', () => {

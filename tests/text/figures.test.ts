@@ -221,6 +221,23 @@ describe('extractFigures', () => {
     expect(written('Each of the 9 rooms, no 4 desks, any 3 seats.')).toEqual(['9', '4', '3']);
   });
 
+  it('reads every ISO 4217 code and the signs English writes, not four currencies', () => {
+    expect(readings('40 CHF, CHF 40, R$ 12, CA$5, ₹500, ₽ 90, 3 ZAR')).toEqual([
+      { kind: 'amount', value: 40, unit: 'CHF' },
+      { kind: 'amount', value: 40, unit: 'CHF' },
+      { kind: 'amount', value: 12, unit: 'BRL' },
+      { kind: 'amount', value: 5, unit: 'CAD' },
+      { kind: 'amount', value: 500, unit: 'INR' },
+      { kind: 'amount', value: 90, unit: 'RUB' },
+      { kind: 'amount', value: 3, unit: 'ZAR' },
+    ]);
+    // Three capitals that are no code, and a sign no currency has, leave a bare number.
+    expect(readings('40 ABC, ¢5')).toEqual([
+      { kind: 'number', value: 40, unit: '' },
+      { kind: 'number', value: 5, unit: '' },
+    ]);
+  });
+
   it('reads currency codes and month names only in their own case', () => {
     expect(readings('No more than 5 may be video games; ask 20 Bob or 3 bob.')).toEqual([
       { kind: 'number', value: 5, unit: '' },
@@ -326,6 +343,12 @@ describe('ungroundedFigures', () => {
     expect(grounded('You can book 1 room.', ['Book the first room on the left.'])).toBe(false);
     expect(grounded('Renew by the 14th.', ['Renew within 14 days.'])).toBe(false);
     expect(grounded('It is on the first floor.', ['It is on floor 1.'])).toBe(true);
+  });
+
+  it('does not hold an amount in one currency by the same number in another, whichever the currency', () => {
+    expect(grounded('It costs 40 CHF.', ['The fee is 40 EUR.'])).toBe(false);
+    expect(grounded('It costs 40 CHF.', ['The fee is 40 days late.'])).toBe(false);
+    expect(grounded('It costs CHF 40.', ['The fee is 40 CHF.'])).toBe(true);
   });
 
   it('holds an amount without currency by the same price in any currency, not by a count', () => {
