@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEngine, retrieverOf } from '../../../src/ask/engine';
-import type { RiskCoveragePoint } from '../../../src/evaluation/eval-run';
+import { outcomeAt, type RiskCoveragePoint, runEvaluation } from '../../../src/evaluation/eval-run';
+import { parseEvalSet } from '../../../src/evaluation/eval-set';
 import { formatScore } from '../../../src/retrieval/score-format';
 import * as questionTime from '../../../src/ui/ask/question-time';
 import { EvalPage } from '../../../src/ui/eval/eval-page';
@@ -20,6 +21,27 @@ const IN_USE = formatScore(library.gate.threshold);
 /** The shipped set passes whole at the threshold it was calibrated on: `npm run eval` fails otherwise. */
 const ALL_PASS = `${SHIPPED_COUNT} passed, 0 failed, 0 skipped`;
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+
+/**
+ * What the shipped set comes to on this engine, read by the same run the page makes rather than written
+ * down: the answerable question with the lowest best score, and a threshold just above it that refuses
+ * it and no other (halfway to the next score, on the page's three-decimal step).
+ */
+const shippedRun = await runEvaluation({
+  engine: library,
+  items: parseEvalSet(JSON.parse(readFileSync('eval/questions.json', 'utf8'))),
+  client: questionTime.createExtractiveClient(),
+  ask: questionTime.ask,
+});
+if (shippedRun === undefined) throw new Error('the shipped set did not run');
+const outcomes = outcomeAt(shippedRun, library.gate.threshold);
+const answered = outcomes.filter((outcome) => outcome.status === 'answered' && !outcome.beyondGate);
+const byScore = [...new Set(outcomes.map((outcome) => outcome.bestScore))].sort((a, b) => a - b);
+const lowestAnswered = answered.reduce((low, outcome) => (outcome.bestScore < low.bestScore ? outcome : low));
+const nextScore =
+  byScore.find((score) => score > lowestAnswered.bestScore) ?? lowestAnswered.bestScore + 0.01;
+const TRIED = formatScore(Math.ceil(((lowestAnswered.bestScore + nextScore) / 2) * 1000) / 1000);
+const decided = outcomes.filter((outcome) => outcome.judgement.verdict !== 'SKIP').length;
 
 /** The closing line at the threshold in use, once the run is over. */
 const closing = async () =>
@@ -81,37 +103,40 @@ describe('EvalPage on the bundled manual', () => {
     const table = () => screen.getByRole('table', { name: /^At 0\.\d{3}/ });
     const answeredAnswerable = () =>
       within(table()).getAllByRole('row')[1]?.querySelectorAll('td')[0]?.textContent;
-    expect(answeredAnswerable()).toBe('14');
-    // "How long can I keep a magazine?" scores 0.180, the lowest answerable question.
-    moveSlider('0.2');
-    expect(screen.getByText('0.200', { selector: 'output' })).toBeTruthy();
-    const changes = screen.getByRole('list', { name: 'Questions that would change at 0.200' });
+    const answerable = answered.filter((outcome) => outcome.answerable).length;
+    expect(answeredAnswerable()).toBe(String(answerable));
+    // Just above the lowest answerable question's best score: that question, and it alone, is refused.
+    moveSlider(TRIED);
+    expect(screen.getByText(TRIED, { selector: 'output' })).toBeTruthy();
+    const changes = screen.getByRole('list', { name: `Questions that would change at ${TRIED}` });
     expect(
       within(changes)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['How long can I keep a magazine?: would now be refused (no_relevant_context); PASS → FAIL']);
-    expect(answeredAnswerable()).toBe('13 (in use: 14)');
+    ).toEqual([`${lowestAnswered.question}: would now be refused (no_relevant_context); PASS → FAIL`]);
+    expect(answeredAnswerable()).toBe(`${answerable - 1} (in use: ${answerable})`);
     expect(onApply).not.toHaveBeenCalled();
     // The line at the threshold in use stays what it was.
     expect(progress().textContent).toMatch(new RegExp(`${escaped(IN_USE)}: ${ALL_PASS}`));
-    expect(screen.getByRole('row', { name: /How long can I keep a magazine\?/ }).textContent).toMatch(
-      /FAILrefused: no_relevant_context/,
-    );
+    expect(
+      screen.getByRole('row', { name: new RegExp(escaped(lowestAnswered.question)) }).textContent,
+    ).toMatch(/FAILrefused: no_relevant_context/);
   });
 
   it('applies the slider’s threshold, saying where it came from', async () => {
     const onApply = vi.fn();
     render(<EvalPage engine={library} corpus="bundled" onApply={onApply} />);
     await closing();
-    moveSlider('0.2');
-    fireEvent.click(screen.getByRole('button', { name: 'Apply this threshold (0.200)' }));
+    moveSlider(TRIED);
+    fireEvent.click(screen.getByRole('button', { name: `Apply this threshold (${TRIED})` }));
     expect(onApply).toHaveBeenCalledTimes(1);
     expect(onApply.mock.calls[0]?.[0]).toEqual({
-      threshold: 0.2,
+      threshold: Number(TRIED),
       minMargin: 0,
       source: expect.stringMatching(
-        /^chosen in the evaluation page on \d{4}-\d{2}-\d{2} on 22 questions \(21 passed, 1 failed, 0 skipped at this threshold; the threshold before was 0\.138\)$/,
+        new RegExp(
+          `^chosen in the evaluation page on \\d{4}-\\d{2}-\\d{2} on ${SHIPPED_COUNT} questions \\(${SHIPPED_COUNT - 1} passed, 1 failed, 0 skipped at this threshold; the threshold before was ${escaped(IN_USE)}\\)$`,
+        ),
       ),
     });
   });
@@ -121,12 +146,12 @@ describe('EvalPage on the bundled manual', () => {
     const load = vi.fn(async () => questionTime);
     const { rerender } = render(<EvalPage engine={library} corpus="bundled" onApply={onApply} load={load} />);
     await closing();
-    moveSlider('0.2');
-    const applied = { ...library, gate: { ...library.gate, threshold: 0.2, source: 'applied' } };
+    moveSlider(TRIED);
+    const applied = { ...library, gate: { ...library.gate, threshold: Number(TRIED), source: 'applied' } };
     rerender(<EvalPage engine={applied} corpus="bundled" onApply={onApply} load={load} />);
-    expect(await closing()).toBe('21 passed, 1 failed, 0 skipped');
+    expect(await closing()).toBe(`${SHIPPED_COUNT - 1} passed, 1 failed, 0 skipped`);
     expect(load).toHaveBeenCalledTimes(1);
-    expect(slider().value).toBe('0.2');
+    expect(Number(slider().value)).toBe(Number(TRIED));
     expect(screen.getByRole('button', { name: /Apply this threshold/ })).toHaveProperty('disabled', true);
   });
 
@@ -134,23 +159,35 @@ describe('EvalPage on the bundled manual', () => {
     render(<EvalPage engine={library} corpus="bundled" onApply={vi.fn()} />);
     await closing();
     const strip = screen.getByRole('img', { name: /Best retrieval score of each question/ });
-    expect(strip.querySelector('desc')?.textContent).toMatch(
-      /A gap of 0\.083 separates the groups, between 0\.097 and 0\.180\./,
+    // The answerable group ends at its lowest score; the gap is what lies below it.
+    const gap = /A gap of (0\.\d{3}) separates the groups, between (0\.\d{3}) and (0\.\d{3})\./.exec(
+      strip.querySelector('desc')?.textContent ?? '',
     );
-    expect(strip.querySelector('desc')?.textContent).toMatch(/1 unanswerable question beyond the gate/);
-    expect(strip.querySelectorAll('circle')).toHaveLength(22);
+    expect(gap?.[3]).toBe(formatScore(lowestAnswered.bestScore));
+    expect(Number(gap?.[1])).toBeCloseTo(Number(gap?.[3]) - Number(gap?.[2]), 3);
+    const beyond = outcomes.filter((outcome) => outcome.beyondGate && !outcome.answerable).length;
+    expect(strip.querySelector('desc')?.textContent).toContain(
+      `${beyond} unanswerable question${beyond === 1 ? '' : 's'} beyond the gate`,
+    );
+    expect(strip.querySelectorAll('circle')).toHaveLength(SHIPPED_COUNT);
+    const [first] = outcomes;
     expect(strip.querySelector('circle title')?.textContent).toBe(
-      'How long can I borrow a DVD for? (best score 0.238)',
+      `${first?.question} (best score ${formatScore(first?.bestScore ?? 0)})`,
     );
     // The slider's line appears only when it leaves the threshold in use.
     expect(strip.querySelectorAll('.plot-threshold')).toHaveLength(1);
-    moveSlider('0.2');
+    moveSlider(TRIED);
     expect(strip.querySelectorAll('.plot-threshold')).toHaveLength(2);
 
+    // Raising the threshold past one answered question answers one fewer, of as many decided.
     const curve = screen.getByRole('img', { name: /Risk against coverage/ });
-    expect(curve.querySelector('desc')?.textContent).toMatch(
-      /At the threshold in use 0\.138: coverage 0\.636 \(14 of 22 decided questions answered\), risk 0\.000 .*At the slider's threshold 0\.200: coverage 0\.591 \(13 of 22/,
-    );
+    const figures = new RegExp(
+      `At the threshold in use ${escaped(IN_USE)}: coverage 0\\.\\d{3} \\((\\d+) of (\\d+) decided questions answered\\), risk 0\\.000 .*At the slider's threshold ${escaped(TRIED)}: coverage 0\\.\\d{3} \\((\\d+) of (\\d+)`,
+    ).exec(curve.querySelector('desc')?.textContent ?? '');
+    expect(figures).not.toBeNull();
+    expect(Number(figures?.[3])).toBe(Number(figures?.[1]) - 1);
+    expect(figures?.[4]).toBe(figures?.[2]);
+    expect(Number(figures?.[2])).toBe(decided);
     expect(
       screen.getByText('The curve as a table').closest('details')?.querySelectorAll('tbody tr').length,
     ).toBe(curveRows());
