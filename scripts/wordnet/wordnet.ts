@@ -307,7 +307,7 @@ export function wordListSource(options: {
 export function wordNetModules(): Array<{ path: string; source: string }> {
   return [
     {
-      path: 'src/text/proper-names.ts',
+      path: 'src/text/wordnet/proper-names.ts',
       source: wordListSource({
         name: 'PROPER_NAME_LINES',
         what: 'Names of places, people, peoples and languages, lower case, each line several.',
@@ -316,7 +316,7 @@ export function wordNetModules(): Array<{ path: string; source: string }> {
       }),
     },
     {
-      path: 'src/text/english-words.ts',
+      path: 'src/text/wordnet/english-words.ts',
       source: wordListSource({
         name: 'ENGLISH_WORD_LINES',
         what: 'English dictionary forms, lower case, each line several.',
@@ -325,7 +325,7 @@ export function wordNetModules(): Array<{ path: string; source: string }> {
       }),
     },
     {
-      path: 'src/text/antonyms.ts',
+      path: 'src/text/wordnet/antonyms.ts',
       source: wordListSource({
         name: 'ANTONYM_LINES',
         what: 'Pairs of antonyms, "fast:slow", each line several.',

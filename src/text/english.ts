@@ -1,10 +1,10 @@
-import { ENGLISH_WORD_LINES } from './english-words';
+import { ENGLISH_WORD_LINES } from './wordnet/english-words';
 import { lemmaCandidates } from './lemma';
 import { STOPWORDS } from './tokenize';
 
 // English words are not typos. "my 10 year old wants a card" was read as "…waits a card" because "waits"
 // is one letter from "wants" and the corpus writes it; a word the dictionary knows is the word the asker
-// meant. The dictionary (src/text/english-words.ts) is WordNet's common dictionary forms.
+// meant. The dictionary (src/text/wordnet/english-words.ts) is WordNet's common dictionary forms.
 
 let english: ReadonlySet<string> | undefined;
 

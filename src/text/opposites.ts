@@ -1,7 +1,7 @@
-import { ANTONYM_LINES } from './antonyms';
+import { ANTONYM_LINES } from './wordnet/antonyms';
 
 // Words that say the opposite: a question about "slow swimmers" is not answered by a sentence about
-// "fast swimmers", though it shares every other word. WordNet's antonyms (src/text/antonyms.ts), matched
+// "fast swimmers", though it shares every other word. WordNet's antonyms (src/text/wordnet/antonyms.ts), matched
 // as written (lower case), not as stems: stems would make opposites of words that only share one
 // ("former"/"latter" folded to "form"/"lat" would oppose "late" to an appeal "form").
 

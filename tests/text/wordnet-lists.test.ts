@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { wordListSource, wordNetModules } from '../../scripts/wordnet/wordnet';
-import { ANTONYM_LINES } from '../../src/text/antonyms';
+import { ANTONYM_LINES } from '../../src/text/wordnet/antonyms';
 import { isEnglishWord } from '../../src/text/english';
 import { isName } from '../../src/text/names';
 import { oppositesOf } from '../../src/text/opposites';
-import { PROPER_NAME_LINES } from '../../src/text/proper-names';
+import { PROPER_NAME_LINES } from '../../src/text/wordnet/proper-names';
 
 describe('names typed in lower case: WordNet’s, read by the text model', () => {
   it('knows places, people, peoples and languages as names', () => {
@@ -38,9 +38,9 @@ describe('the word lists taken from WordNet', () => {
   it('are, byte for byte, what `npm run write:wordnet` writes from WordNet now', () => {
     const modules = wordNetModules();
     expect(modules.map(({ path }) => path)).toEqual([
-      'src/text/proper-names.ts',
-      'src/text/english-words.ts',
-      'src/text/antonyms.ts',
+      'src/text/wordnet/proper-names.ts',
+      'src/text/wordnet/english-words.ts',
+      'src/text/wordnet/antonyms.ts',
     ]);
     for (const { path, source } of modules) expect(readFileSync(path, 'utf8'), path).toBe(source);
     expect(PROPER_NAME_LINES.flatMap((line) => line.split(' ')).length).toBeGreaterThan(5000);
