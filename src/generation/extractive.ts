@@ -2,8 +2,11 @@ import { checkQuote, MIN_QUOTE_WORDS, quoteWordCount } from '../text/quotes';
 import type { GenerationClient, GenerationOutcome, GeneratorInfo, Passage, Reply } from '../types';
 import { describeMissingKind, describeVerdict } from './answerability';
 import {
+  type Ablation,
   type Candidate,
   confidence,
+  type FeatureName,
+  type Features,
   questionAsRead,
   type ReaderModel,
   readPassages,
@@ -105,6 +108,8 @@ export interface ExtractiveOptions {
   answerability?: boolean;
   /** The fitted model; the shipped one unless a fit is being measured. */
   model?: ReaderModel;
+  /** Rules and features turned off, only to measure them (`npm run measure:rules`). */
+  off?: Ablation;
 }
 
 interface Scored {
@@ -121,9 +126,21 @@ export function rankCandidates(options: {
   passages: readonly Passage[];
   model?: ReaderModel;
   standIns?: ReadonlyMap<string, readonly string[]>;
+  off?: Ablation;
 }): { reading: ReturnType<typeof readPassages>; ranked: Scored[] } {
   const model = options.model ?? READER_MODEL;
   const reading = readPassages(options);
+  const featuresOff = options.off?.features ?? new Set<FeatureName>();
+  const kindRule = !(options.off?.rules?.has('kind') ?? false);
+  const weighed = (features: Features): Features =>
+    featuresOff.size === 0
+      ? features
+      : (Object.fromEntries(
+          Object.entries(features).map(([name, value]) => [
+            name,
+            featuresOff.has(name as FeatureName) ? 0 : value,
+          ]),
+        ) as Features);
   const unitsByPassage = new Map(options.passages.map((passage) => [passage, unitsOf(passage)]));
   const ranked: Scored[] = [];
   for (const candidate of reading.candidates) {
@@ -133,10 +150,10 @@ export function rankCandidates(options: {
     // A unit that breaks what the question fixes (its currency, unit, period, what it counts), or holds
     // no answer of the kind its form asks for (no one for "who", no amount for "how much"), never answers.
     const answersForm = candidate.features.openForm === 1 || candidate.features.kindHeld === 1;
-    const ruledOut = candidate.broken !== undefined || !answersForm;
+    const ruledOut = candidate.broken !== undefined || (kindRule && !answersForm);
     ranked.push({
       candidate,
-      confidence: ruledOut ? 0 : confidence(model, candidate.features),
+      confidence: ruledOut ? 0 : confidence(model, weighed(candidate.features)),
       ruledOut,
       pieces,
     });
@@ -166,7 +183,13 @@ function replyTo(
 ): Reply {
   if (passages.length === 0) return noAnswer('the stand-in was given no passage');
   const model = options.model ?? READER_MODEL;
-  const { reading, ranked } = rankCandidates({ question, passages, model, standIns });
+  const { reading, ranked } = rankCandidates({
+    question,
+    passages,
+    model,
+    standIns,
+    ...(options.off === undefined ? {} : { off: options.off }),
+  });
   const ids = passages.map((passage) => passage.id).join(', ');
   const sharing = ranked.filter((scored) => scored.candidate.features.termCover > 0);
   // The candidate sharing the most with the question, for the words of a refusal (and, with the check

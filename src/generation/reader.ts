@@ -44,6 +44,35 @@ export const FEATURE_NAMES = [
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 export type Features = Record<FeatureName, number>;
 
+/**
+ * The hard rules, in the order they are read: a unit that breaks one never answers, whatever its
+ * confidence, and the first one broken is the reason given. DESIGN.md's table describes each;
+ * `npm run measure:rules` turns each off in turn and counts what changes. "kind" is read by the
+ * stand-in's ranking (extractive.ts) from `kindHeld`; the others here.
+ */
+export const HARD_RULES = [
+  'name',
+  'name run',
+  'code',
+  'constraint',
+  'opposite',
+  'year',
+  'other figure',
+  'days',
+  'negation',
+  'kind',
+] as const;
+export type HardRule = (typeof HARD_RULES)[number];
+
+/**
+ * Rules and features turned off, only to measure what each one changes (`npm run measure:rules`): a
+ * rule off never rules a unit out, a feature off adds nothing to the confidence (its weight as if 0).
+ */
+export interface Ablation {
+  rules?: ReadonlySet<HardRule>;
+  features?: ReadonlySet<FeatureName>;
+}
+
 export interface Candidate {
   unit: Unit;
   features: Features;
@@ -157,8 +186,11 @@ export function readPassages(options: {
    * ("shut" → "close"): a text holding one of them holds the question's word.
    */
   standIns?: ReadonlyMap<string, readonly string[]>;
+  /** Rules turned off, to measure them; none in every real reading. */
+  off?: Ablation;
 }): Reading {
   const { question, passages } = options;
+  const rulesOff = options.off?.rules ?? new Set<HardRule>();
   const standIns = options.standIns ?? new Map<string, readonly string[]>();
   const fullShape = readQuestion(question);
   // A question's word for days is held by a text naming one of them: "weekdays" by "Monday to Friday",
@@ -352,20 +384,39 @@ export function readPassages(options: {
     const uncoded = codes.find(
       (code) => !(codesOfPassage.get(unit.passage) as Set<string>).has(codeKey(code)),
     );
-    const broken =
-      (unnamed === undefined ? undefined : `is in a passage that never names ${shownName(unnamed)}`) ??
-      (unnamedRun === undefined
-        ? undefined
-        : `is in a passage that never names ${unnamedRun.map(asName).join(' ')}`) ??
-      (uncoded === undefined ? undefined : `is in a passage that never names ${uncoded}`) ??
-      brokenConstraint({ constraints, unit: textOf(unit.passage, unit.core), about }) ??
-      saysTheOpposite(shape, question, stated) ??
-      (missingYear === undefined ? undefined : `does not say ${missingYear}`) ??
-      contradicted ??
-      (missesDays ? 'names none of the days asked about' : undefined) ??
-      (negatedAsk && !negates(stated) && !opposesAsked(new Set(words(stated)))
-        ? 'states no negation'
-        : undefined);
+    // Each rule as its name and the reason it gives, read in HARD_RULES' order until one is broken.
+    const rules: ReadonlyArray<readonly [HardRule, () => string | undefined]> = [
+      [
+        'name',
+        () => (unnamed === undefined ? undefined : `is in a passage that never names ${shownName(unnamed)}`),
+      ],
+      [
+        'name run',
+        () =>
+          unnamedRun === undefined
+            ? undefined
+            : `is in a passage that never names ${unnamedRun.map(asName).join(' ')}`,
+      ],
+      ['code', () => (uncoded === undefined ? undefined : `is in a passage that never names ${uncoded}`)],
+      ['constraint', () => brokenConstraint({ constraints, unit: textOf(unit.passage, unit.core), about })],
+      ['opposite', () => saysTheOpposite(shape, question, stated)],
+      ['year', () => (missingYear === undefined ? undefined : `does not say ${missingYear}`)],
+      ['other figure', () => contradicted],
+      ['days', () => (missesDays ? 'names none of the days asked about' : undefined)],
+      [
+        'negation',
+        () =>
+          negatedAsk && !negates(stated) && !opposesAsked(new Set(words(stated)))
+            ? 'states no negation'
+            : undefined,
+      ],
+    ];
+    let broken: string | undefined;
+    for (const [name, breaks] of rules) {
+      if (rulesOff.has(name)) continue;
+      broken = breaks();
+      if (broken !== undefined) break;
+    }
     const features: Features = {
       termCover: totalWeight === 0 ? 0 : held / totalWeight,
       contextCover: share(shape.terms.filter((term) => readWith.has(term)).length, shape.terms.length),

@@ -1,8 +1,8 @@
-// DESIGN.md's table of the reader's features is the newcomer's map: it must name every feature the model
-// weighs, and no other.
+// DESIGN.md's tables of the reader's features and hard rules are the newcomer's map: they must name every
+// feature the model weighs and every rule that rules a unit out, and no other.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FEATURE_NAMES } from '../../src/generation/reader';
+import { FEATURE_NAMES, HARD_RULES } from '../../src/generation/reader';
 
 const between = (text: string, start: string, end: string) => {
   const from = text.indexOf(start);
@@ -20,5 +20,17 @@ describe("DESIGN.md's reader table", () => {
     );
     const names = [...block.matchAll(/^\| `(\w+)` +\|/gmu)].map((match) => match[1]);
     expect(names).toEqual([...FEATURE_NAMES]);
+  });
+
+  it('names each hard rule of HARD_RULES once, in the order the reader reads them', () => {
+    const block = between(
+      readFileSync('DESIGN.md', 'utf8'),
+      '<!-- reader-rules:start -->',
+      '<!-- reader-rules:end -->',
+    );
+    const rows = [...block.matchAll(/^\| ([a-z][a-z ]*?)(?: \(`[\w.-]+`\))? +\|/gmu)].map(
+      (match) => match[1],
+    );
+    expect(rows).toEqual([...HARD_RULES]);
   });
 });
