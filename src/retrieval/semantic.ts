@@ -135,10 +135,23 @@ export function semanticChannel(table: WordVectors, corpusTerms: readonly string
       if (row === undefined || count < 1) return [];
       const vector = table.vectors.subarray(row * dimensions, (row + 1) * dimensions);
       const best: Neighbour[] = [];
+      // Four running sums a row: the scan over every corpus term is the channel's cost per question word,
+      // and independent sums let the engine overlap the multiplications.
+      const whole = dimensions - (dimensions % 4);
       for (let i = 0; i < known.length; i++) {
-        let dot = 0;
         const offset = i * dimensions;
-        for (let k = 0; k < dimensions; k++) dot += (vector[k] as number) * (matrix[offset + k] as number);
+        let s0 = 0;
+        let s1 = 0;
+        let s2 = 0;
+        let s3 = 0;
+        for (let k = 0; k < whole; k += 4) {
+          s0 += (vector[k] as number) * (matrix[offset + k] as number);
+          s1 += (vector[k + 1] as number) * (matrix[offset + k + 1] as number);
+          s2 += (vector[k + 2] as number) * (matrix[offset + k + 2] as number);
+          s3 += (vector[k + 3] as number) * (matrix[offset + k + 3] as number);
+        }
+        for (let k = whole; k < dimensions; k++) s0 += (vector[k] as number) * (matrix[offset + k] as number);
+        const dot = s0 + s1 + s2 + s3;
         if (dot < minSimilarity || known[i] === term) continue;
         if (best.length === count && dot <= (best[count - 1] as Neighbour).similarity) continue;
         let place = best.length === count ? count - 1 : best.length;
