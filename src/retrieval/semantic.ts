@@ -89,8 +89,11 @@ export interface SentenceEncoder {
 export interface SemanticChannel {
   /** The word vectors: their digest is what traces record, so that a replay reads with the same. */
   readonly table: WordVectors;
-  /** The nearest corpus terms to `term`, nearest first, `term` itself never among them. */
-  neighbours(term: string, options: { count: number; minSimilarity: number }): Neighbour[];
+  /**
+   * The nearest corpus terms to `term`, nearest first, `term` itself never among them. Remembered for the
+   * last REMEMBERED_TERMS terms asked: a question's words recur, and each is a scan of the vocabulary.
+   */
+  neighbours(term: string, options: { count: number; minSimilarity: number }): readonly Neighbour[];
 }
 
 /** Cosine of two vectors; 0 when either is all zeros. */
@@ -107,6 +110,9 @@ export function cosineOf(a: Float32Array, b: Float32Array): number {
   }
   return aa === 0 || bb === 0 ? 0 : dot / Math.sqrt(aa * bb);
 }
+
+/** How many terms' neighbours a channel remembers, the oldest forgotten first: a few hundred KB at most. */
+export const REMEMBERED_TERMS = 4096;
 
 /** The channel for a corpus whose sorted vocabulary is `corpusTerms`. */
 export function semanticChannel(table: WordVectors, corpusTerms: readonly string[]): SemanticChannel {
@@ -128,42 +134,56 @@ export function semanticChannel(table: WordVectors, corpusTerms: readonly string
     matrix.set(table.vectors.subarray(row * dimensions, (row + 1) * dimensions), i * dimensions);
   });
 
+  const remembered = new Map<string, readonly Neighbour[]>();
   return {
     table,
-    neighbours(term, { count, minSimilarity }) {
-      const row = rowOf(table, term);
-      if (row === undefined || count < 1) return [];
-      const vector = table.vectors.subarray(row * dimensions, (row + 1) * dimensions);
-      const best: Neighbour[] = [];
-      // Four running sums a row: the scan over every corpus term is the channel's cost per question word,
-      // and independent sums let the engine overlap the multiplications.
-      const whole = dimensions - (dimensions % 4);
-      for (let i = 0; i < known.length; i++) {
-        const offset = i * dimensions;
-        let s0 = 0;
-        let s1 = 0;
-        let s2 = 0;
-        let s3 = 0;
-        for (let k = 0; k < whole; k += 4) {
-          s0 += (vector[k] as number) * (matrix[offset + k] as number);
-          s1 += (vector[k + 1] as number) * (matrix[offset + k + 1] as number);
-          s2 += (vector[k + 2] as number) * (matrix[offset + k + 2] as number);
-          s3 += (vector[k + 3] as number) * (matrix[offset + k + 3] as number);
-        }
-        for (let k = whole; k < dimensions; k++) s0 += (vector[k] as number) * (matrix[offset + k] as number);
-        const dot = s0 + s1 + s2 + s3;
-        if (dot < minSimilarity || known[i] === term) continue;
-        if (best.length === count && dot <= (best[count - 1] as Neighbour).similarity) continue;
-        let place = best.length === count ? count - 1 : best.length;
-        while (place > 0 && dot > (best[place - 1] as Neighbour).similarity) {
-          best[place] = best[place - 1] as Neighbour;
-          place--;
-        }
-        best[place] = { term: known[i] as string, similarity: dot };
-      }
-      return best;
+    neighbours(term, options) {
+      const key = `${term}\u0000${options.count}\u0000${options.minSimilarity}`;
+      const seen = remembered.get(key);
+      if (seen !== undefined) return seen;
+      const found = scan(term, options);
+      if (remembered.size >= REMEMBERED_TERMS) remembered.delete(remembered.keys().next().value as string);
+      remembered.set(key, found);
+      return found;
     },
   };
+
+  function scan(
+    term: string,
+    { count, minSimilarity }: { count: number; minSimilarity: number },
+  ): Neighbour[] {
+    const row = rowOf(table, term);
+    if (row === undefined || count < 1) return [];
+    const vector = table.vectors.subarray(row * dimensions, (row + 1) * dimensions);
+    const best: Neighbour[] = [];
+    // Four running sums a row: the scan over every corpus term is the channel's cost per question word,
+    // and independent sums let the engine overlap the multiplications.
+    const whole = dimensions - (dimensions % 4);
+    for (let i = 0; i < known.length; i++) {
+      const offset = i * dimensions;
+      let s0 = 0;
+      let s1 = 0;
+      let s2 = 0;
+      let s3 = 0;
+      for (let k = 0; k < whole; k += 4) {
+        s0 += (vector[k] as number) * (matrix[offset + k] as number);
+        s1 += (vector[k + 1] as number) * (matrix[offset + k + 1] as number);
+        s2 += (vector[k + 2] as number) * (matrix[offset + k + 2] as number);
+        s3 += (vector[k + 3] as number) * (matrix[offset + k + 3] as number);
+      }
+      for (let k = whole; k < dimensions; k++) s0 += (vector[k] as number) * (matrix[offset + k] as number);
+      const dot = s0 + s1 + s2 + s3;
+      if (dot < minSimilarity || known[i] === term) continue;
+      if (best.length === count && dot <= (best[count - 1] as Neighbour).similarity) continue;
+      let place = best.length === count ? count - 1 : best.length;
+      while (place > 0 && dot > (best[place - 1] as Neighbour).similarity) {
+        best[place] = best[place - 1] as Neighbour;
+        place--;
+      }
+      best[place] = { term: known[i] as string, similarity: dot };
+    }
+    return best;
+  }
 }
 
 /** A question term and what it weighs (its idf in the corpus). */

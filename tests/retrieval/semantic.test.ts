@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { semanticChannel, softMatch, type WordVectors } from '../../src/retrieval/semantic';
+import {
+  cosineOf,
+  REMEMBERED_TERMS,
+  semanticChannel,
+  softMatch,
+  type WordVectors,
+} from '../../src/retrieval/semantic';
 
 /** A table of unit rows from plain ones, terms sorted. */
 function tableOf(rows: Record<string, number[]>): WordVectors {
@@ -11,7 +17,12 @@ function tableOf(rows: Record<string, number[]>): WordVectors {
       return row.map((x) => x / length);
     }),
   );
-  return { terms, dimensions: 3, vectors, digest: '0'.repeat(64) };
+  return {
+    terms,
+    dimensions: (rows[terms[0] as string] as number[]).length,
+    vectors,
+    digest: '0'.repeat(64),
+  };
 }
 
 const table = tableOf({
@@ -42,6 +53,48 @@ describe('semanticChannel.neighbours', () => {
     expect(close.every(({ similarity }) => similarity >= 0.9)).toBe(true);
     expect(close.map(({ term }) => term)).toContain('dvd');
     expect(channel.neighbours('loan', { count: 5, minSimilarity: 0 })).toEqual([]);
+  });
+});
+
+describe('semanticChannel.neighbours, remembered', () => {
+  // Nine dimensions: the scan's four running sums and the one left over are both read.
+  const wide = tableOf(
+    Object.fromEntries(
+      Array.from({ length: REMEMBERED_TERMS + 50 }, (_, k) => [
+        `t${String(k).padStart(5, '0')}`,
+        Array.from({ length: 9 }, (_, d) => Math.sin((k + 1) * (d + 3)) + 0.1),
+      ]),
+    ),
+  );
+  const vectorOf = (term: string) => {
+    const row = wide.terms.indexOf(term);
+    return wide.vectors.subarray(row * 9, (row + 1) * 9);
+  };
+
+  it('gives each neighbour its cosine, read over every dimension', () => {
+    const channel = semanticChannel(wide, wide.terms.slice(0, 200));
+    for (const { term, similarity } of channel.neighbours('t00003', { count: 5, minSimilarity: -1 })) {
+      expect(similarity).toBeCloseTo(cosineOf(vectorOf('t00003'), vectorOf(term)), 5);
+    }
+  });
+
+  it('answers as a fresh channel does, whatever was asked before: another count, another minimum, more terms than it remembers', () => {
+    const corpus = wide.terms.slice(0, 300);
+    const used = semanticChannel(wide, corpus);
+    const asked = wide.terms.slice(0, REMEMBERED_TERMS + 20);
+    for (const term of asked) used.neighbours(term, { count: 3, minSimilarity: 0.2 });
+    const fresh = () => semanticChannel(wide, corpus);
+    for (const term of [asked[0] as string, asked[10] as string, asked.at(-1) as string]) {
+      expect(used.neighbours(term, { count: 3, minSimilarity: 0.2 })).toEqual(
+        fresh().neighbours(term, { count: 3, minSimilarity: 0.2 }),
+      );
+      expect(used.neighbours(term, { count: 1, minSimilarity: 0.2 })).toEqual(
+        fresh().neighbours(term, { count: 1, minSimilarity: 0.2 }),
+      );
+      expect(used.neighbours(term, { count: 3, minSimilarity: 0.9 })).toEqual(
+        fresh().neighbours(term, { count: 3, minSimilarity: 0.9 }),
+      );
+    }
   });
 });
 
