@@ -1,33 +1,57 @@
-// npm run fit:reader -- [--index FILE] [--questions FILE]... [--squad FILE | --no-squad] [--squad-every N] [--write]
+// npm run fit:reader -- [--index FILE] [--questions FILE]... [--squad FILE | --no-squad] [--squad-every N] [--lexical] [--write]
 //
 // Fits the stand-in's reader model (src/generation/reader.ts) on the development sets: every sentence,
 // list item and table row of the top passages retrieved for each question is an example, labelled as
 // answering when it is in the question's labelled passage and shows every string the answer must
-// contain. Logistic regression gives the weights; the threshold is the confidence at which the fewest
-// false answers are given for the most right ones (see chooseThreshold). With --write, the model goes
-// into src/generation/reader-model.ts and the report into docs/reader-fit.md.
+// contain. Logistic regression gives the weights, each held to the direction its feature is for (a weight
+// that would say otherwise is fixed at 0 and the rest refitted); the threshold is the confidence at which
+// the fewest false answers are given for the most right ones (see chooseThreshold), chosen on
+// cross-validated predictions: each question scored by a model fitted without it (5 folds by question).
+// The report sets in-sample figures beside the held-out ones, and those of each set left out of the fit.
+// With --write, the model goes into src/generation/reader-model.ts and the report into docs/reader-fit.md.
 import { existsSync } from 'node:fs';
-import { FEATURE_NAMES, type Features, type ReaderModel } from '../src/generation/reader';
+import { createEngine } from '../src/ask/engine';
+import { FEATURE_NAMES, type ReaderModel } from '../src/generation/reader';
 import { READER_MODEL } from '../src/generation/reader-model';
 import { DEFAULT_INDEX, parseCommandLine, run, UsageError, writeFitted } from './lib/cli';
-import { fitLogistic } from './lib/logistic';
+import { defaultEncoder } from './lib/encoder';
+import { withDefaultVectors } from './lib/vector-table';
 import {
+  type BestRow,
   bestOf,
   chooseThreshold,
   DEFAULT_QUESTIONS,
   DEFAULT_SQUAD,
+  type EngineOf,
+  type Example,
   examplesOf,
   FALSE_ANSWER_COST,
+  fitReader,
   manualQuestions,
   outcomeAt,
+  type Question,
   squadQuestions,
   TRADE_OFF_STEPS,
   tradeOffTable,
 } from './measure/reader-fitting';
 
 const USAGE =
-  'usage: npm run fit:reader -- [--index FILE] [--questions FILE]... [--squad FILE | --no-squad] [--squad-every N] [--write]';
+  'usage: npm run fit:reader -- [--index FILE] [--questions FILE]... [--squad FILE | --no-squad] [--squad-every N] [--lexical] [--write]';
 const round = (value: number) => Math.round(value * 1000) / 1000;
+/** Folds of the cross-validation, by question: question k of the fitting questions is in fold k mod FOLDS. */
+const FOLDS = 5;
+
+/** Each question scored by a model fitted without its fold: predictions no fit has seen. */
+function crossValidated(questions: readonly Question[], examples: readonly Example[]): BestRow[] {
+  const foldOf = new Map(questions.map((question, at) => [question, at % FOLDS]));
+  return Array.from({ length: FOLDS }, (_, fold) => {
+    const { model } = fitReader(examples.filter((example) => foldOf.get(example.question) !== fold));
+    return bestOf(
+      questions.filter((question) => foldOf.get(question) === fold),
+      model,
+    );
+  }).flat();
+}
 
 run(async () => {
   const { values } = parseCommandLine(
@@ -38,6 +62,7 @@ run(async () => {
         squad: { type: 'string' },
         'squad-every': { type: 'string', default: '8' },
         'no-squad': { type: 'boolean', default: false },
+        lexical: { type: 'boolean', default: false },
         write: { type: 'boolean', default: false },
       },
     },
@@ -49,9 +74,16 @@ run(async () => {
     : (values.squad ?? (existsSync(DEFAULT_SQUAD) ? DEFAULT_SQUAD : undefined));
   const every = Number(values['squad-every']);
   if (!Number.isInteger(every) || every < 1) throw new UsageError(`--squad-every must be a whole number ≥ 1`);
+  // The contexts the reader is fitted on are those the command line gives it, with the same channels.
+  const encoder = await defaultEncoder({ lexical: values.lexical });
+  const engineOf: EngineOf = (index) =>
+    withDefaultVectors(createEngine(index), { lexical: values.lexical, encoder });
+  const channels = values.lexical
+    ? 'words alone (--lexical)'
+    : `the command line's defaults (words, word vectors${encoder === undefined ? '' : ' and the sentence encoder'})`;
   const questions = [
-    ...manualQuestions(values.index, questionFiles),
-    ...(squadFile === undefined ? [] : squadQuestions(squadFile, every)),
+    ...(await manualQuestions(values.index, questionFiles, engineOf)),
+    ...(squadFile === undefined ? [] : await squadQuestions(squadFile, every, engineOf)),
   ];
   const sets = [...new Set(questions.map((question) => question.set))];
   const perSet = new Map(
@@ -59,19 +91,28 @@ run(async () => {
   );
 
   const examples = examplesOf(questions);
-  const fit = fitLogistic({
-    features: examples.map((example) => example.features),
-    labels: examples.map((example) => example.label),
-    weights: examples.map((example) => example.weight),
-  });
-  const weights = Object.fromEntries(
-    FEATURE_NAMES.map((name, at) => [name, round(fit.weights[at] as number)]),
-  ) as Features;
-  const unthresholded: ReaderModel = { bias: round(fit.bias), weights, threshold: 0, source: '' };
+  const fit = fitReader(examples);
+  const { weights } = fit.model;
+  const unthresholded = fit.model;
   const best = bestOf(questions, unthresholded);
+  const heldOut = crossValidated(questions, examples);
   // The threshold is chosen on the evaluation sets alone: their target is at most 1 false answer in
-  // 50, while SQuAD's (at most 20% of unanswerable questions answered) is looser, so it only shapes the weights.
-  const threshold = round(chooseThreshold(best.filter((row) => questionFiles.includes(row.question.set))));
+  // 50, while SQuAD's (at most 20% of unanswerable questions answered) is looser, so it only shapes the
+  // weights. It is chosen on the held-out predictions, which are what an unseen question gets.
+  const threshold = round(chooseThreshold(heldOut.filter((row) => questionFiles.includes(row.question.set))));
+  const inSampleThreshold = round(
+    chooseThreshold(best.filter((row) => questionFiles.includes(row.question.set))),
+  );
+  // Each set left out of the fit in turn, scored at the threshold: how the reader does on a set it never saw.
+  const leftOut = new Map(
+    sets.map((set) => [
+      set,
+      bestOf(
+        questions.filter((question) => question.set === set),
+        fitReader(examples.filter((example) => example.question.set !== set)).model,
+      ),
+    ]),
+  );
   const date = new Date().toISOString().slice(0, 10);
   const fittedOn = sets.map((set) => `${set} (${perSet.get(set)} questions)`).join(', ');
   const model: ReaderModel = {
@@ -80,6 +121,21 @@ run(async () => {
     source: `npm run fit:reader (${date}) on ${fittedOn}; ${examples.length} candidate units`,
   };
 
+  const figures = (rows: readonly BestRow[], set: string) => {
+    const outcome = outcomeAt(
+      rows.filter((row) => row.question.set === set),
+      threshold,
+    );
+    return `${outcome.right} of ${outcome.answerable} / ${outcome.wrong} / ${outcome.falseAnswers} of ${outcome.unanswerable}`;
+  };
+  const sideBySide = [
+    '| set | in-sample: right / wrong / unanswerable answered | held out, 5 folds by question | the set left out of the fit |',
+    '|---|---|---|---|',
+    ...sets.map(
+      (set) =>
+        `| ${set} | ${figures(best, set)} | ${figures(heldOut, set)} | ${figures(leftOut.get(set) ?? [], set)} |`,
+    ),
+  ].join('\n');
   const rows = sets.map((set) => {
     const outcome = outcomeAt(
       best.filter((row) => row.question.set === set),
@@ -110,9 +166,9 @@ Written by \`npm run fit:reader -- --write\` on ${date}. Reproduce with the same
 
 ${sets.map((set) => `- \`${set}\`: ${perSet.get(set)} questions`).join('\n')}
 
-Each question's context is what the engine would give the stand-in: none when the gate refuses the
-question, else the gate's context (contextOf: up to the context size of passages at or above the
-threshold; SQuAD's index has no threshold). Every sentence, list item (with its lead-in) and table row
+Each question's context is what the engine gives the stand-in, read from ask() with ${channels}:
+none when the gate refuses the question, else the gate's context (up to the context size of passages at
+or above the threshold; for SQuAD the gate is open). Every sentence, list item (with its lead-in) and table row
 (with its header) of those passages that can be quoted is one example (${examples.length} in all), labelled
 1 when it is in the question's labelled passage and shows every \`mustContain\` string (SQuAD: one of the
 answers), else 0. Each set weighs as much as another in total. SQuAD questions are every
@@ -121,7 +177,14 @@ development articles the targets are measured on are not used.
 
 ## The model
 
-Logistic regression (Newton’s method, L2 0.001), final log loss ${fit.loss.toFixed(4)}.
+Logistic regression (Newton’s method, L2 0.001), final log loss ${fit.loss.toFixed(4)}. Each weight is
+held to the direction its feature is for (\`DIRECTION\` in scripts/measure/reader-fitting.ts: raising the confidence,
+lowering it, or either); one that comes out against it is fixed at 0 and the rest refitted.
+${
+  fit.fixed.size === 0
+    ? 'No weight was fixed.'
+    : `Fixed at 0:\n\n${[...fit.fixed].map(([name, why]) => `- \`${name}\`: ${why}`).join('\n')}`
+}
 
 | feature | weight |
 |---|---|
@@ -132,13 +195,23 @@ The features are defined in \`src/generation/reader.ts\`.
 
 ## The threshold
 
-${threshold}: chosen on the evaluation sets only (not SQuAD, whose target allows far more false answers):
-the confidence that maximises, summed over those sets (each counting equally), the share of
-answerable questions answered right minus ${FALSE_ANSWER_COST} times the share of questions answered falsely
-(an unanswerable one answered, or an answerable one answered wrongly), placed halfway between the
-confidence it admits and the next one below. The stand-in answers only at or above it.
+${threshold}: chosen on the held-out predictions (each question scored by a model fitted without its fold
+of ${FOLDS}), on the evaluation sets only (not SQuAD, whose target allows far more false answers): the
+confidence that maximises, summed over those sets (each counting equally), the share of answerable
+questions answered right minus ${FALSE_ANSWER_COST} times the share of questions answered falsely (an
+unanswerable one answered, or an answerable one answered wrongly), placed halfway between the confidence
+it admits and the next one below. The stand-in answers only at or above it. Chosen on the in-sample
+predictions instead, the same rule gives ${inSampleThreshold}.
 
-## On the fitting sets, reader alone (given what the engine gives it: no passage when the gate refuses, else the gate's context)
+## In-sample and held out, at ${threshold}
+
+Reader alone, given what the engine gives it (no passage when the gate refuses, else the gate's
+context). In-sample: the model fitted on every question; held out: each question scored by the model
+fitted without its fold; left out: each set scored by a model fitted on the other sets only.
+
+${sideBySide}
+
+## On the fitting sets, in-sample
 
 ${table(rows)}
 

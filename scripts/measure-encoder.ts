@@ -168,12 +168,12 @@ run(async () => {
 
   // Step 3: the questions fit:reader fits on, and the Preact questions as a set it does not see.
   const questions = [
-    ...manualQuestions(DEFAULT_INDEX, DEFAULT_QUESTIONS),
-    ...squadQuestions(DEFAULT_SQUAD, SQUAD_EVERY),
+    ...(await manualQuestions(DEFAULT_INDEX, DEFAULT_QUESTIONS)),
+    ...(await squadQuestions(DEFAULT_SQUAD, SQUAD_EVERY)),
   ];
   const preact = prepared.get('realdocs-preact') as Prepared;
   const unfittedFile = '../shared/benchmarks/realdocs/preact/questions.json';
-  const unfitted = questionsOn(preact.index, [unfittedFile]);
+  const unfitted = await questionsOn(preact.index, [unfittedFile]);
   const examples = examplesOf(questions);
   const rankedCache = new Map<Question, RankedUnit[]>();
   const rankedOf = (question: Question) => {

@@ -1,13 +1,13 @@
 // What the stand-in's reader is fitted and measured on, shared by npm run fit:reader (scripts/fit-reader.ts)
 // and npm run measure:encoder (scripts/measure-encoder.ts): each development question with the passages the
 // engine would give the reader, how a unit is judged to answer it, and how a threshold is chosen.
-import { createEngine, type Engine, retrieverOf } from '../../src/ask/engine';
-import { contextOf, gate } from '../../src/ask/gate';
+import { ask, createEngine, type Engine } from '../../src/ask/engine';
 import type { CompiledIndex } from '../../src/compiled-index/types';
 import { parseEvalSet } from '../../src/evaluation/eval-set';
-import { rankCandidates } from '../../src/generation/extractive';
+import { EXTRACTIVE, rankCandidates } from '../../src/generation/extractive';
 import {
   FEATURE_NAMES,
+  type FeatureName,
   type Features,
   questionAsRead,
   type ReaderModel,
@@ -17,8 +17,9 @@ import { textOf } from '../../src/generation/units';
 import { compileIndex } from '../../src/ingest/compile';
 import { CURRENT_PROMPT_VERSION } from '../../src/prompt-versions';
 import { normaliseForQuote } from '../../src/text/quotes';
-import type { Passage } from '../../src/types';
+import type { GenerationClient, Passage } from '../../src/types';
 import { loadIndexFile, readJson } from '../lib/cli';
+import { fitLogistic } from '../lib/logistic';
 import { readSquad, squadCorpus, WHOLE_PARAGRAPHS } from '../lib/squad';
 import { shippedRelatedWords } from '../wordnet/wordnet';
 
@@ -51,41 +52,77 @@ export interface Outcome {
 const contains = (text: string, needle: string) =>
   normaliseForQuote(text).includes(normaliseForQuote(needle));
 
+/** How the engine a set's questions are put to is made from its index: by default, on words alone. */
+export type EngineOf = (index: CompiledIndex) => Engine;
+const wordsAlone: EngineOf = (index) => createEngine(index);
+
 /**
- * The passages the engine would give the stand-in for this question: none when the gate stops it, else
- * the gate's context (contextOf). The reader is fitted and measured on what it is given in use.
+ * What the engine gives the stand-in for this question, read from ask() itself: none when the gate stops
+ * it, else the gate's context with the question as read. The reader is fitted and measured on what it is
+ * given in use, whatever channels the engine reads with.
  */
-function givenToReader(
+async function givenToReader(
   engine: Engine,
   question: string,
-): { question: string; passages: Passage[]; standIns: ReadonlyMap<string, readonly string[]> } {
-  const { scored: retrieved, reading } = retrieverOf(engine).read(question, engine.contextSize);
-  const read = { question: questionAsRead(question, reading), standIns: standInsOf(reading) };
-  if (!gate(retrieved, engine.gate).pass) return { ...read, passages: [] };
-  return { ...read, passages: contextOf(retrieved, engine).map((scored) => scored.passage) };
+): Promise<{ question: string; passages: Passage[]; standIns: ReadonlyMap<string, readonly string[]> }> {
+  let given: { question: string; passages: Passage[]; standIns: ReadonlyMap<string, readonly string[]> } = {
+    question,
+    passages: [],
+    standIns: new Map(),
+  };
+  const capturing: GenerationClient = {
+    info: EXTRACTIVE,
+    async generate(request) {
+      given = {
+        question: questionAsRead(request.question, request.reading),
+        passages: [...request.passages],
+        standIns: standInsOf(request.reading),
+      };
+      const reply = { answered: false as const, answer: 'captured for fitting', citations: [] };
+      return { ok: true, reply, raw: JSON.stringify(reply) };
+    },
+  };
+  await ask({ engine, client: capturing, question });
+  return given;
 }
 
-export function manualQuestions(indexFile: string, files: string[]): Question[] {
-  return questionsOn(loadIndexFile(indexFile), files);
+export function manualQuestions(
+  indexFile: string,
+  files: string[],
+  engineOf?: EngineOf,
+): Promise<Question[]> {
+  return questionsOn(loadIndexFile(indexFile), files, engineOf);
 }
 
 /** The questions of evaluation files put to a compiled corpus, with what the engine gives the reader. */
-export function questionsOn(index: CompiledIndex, files: readonly string[]): Question[] {
-  const engine = createEngine(index);
-  return files.flatMap((file) =>
-    parseEvalSet(readJson(file, 'evaluation set')).map((item) => ({
-      set: file,
-      answerable: item.answerable,
-      answeredBy: (id: string, text: string) =>
-        item.answerable &&
-        id === item.passage &&
-        (item.mustContain ?? []).every((needle) => contains(text, needle)),
-      ...givenToReader(engine, item.question),
-    })),
-  );
+export async function questionsOn(
+  index: CompiledIndex,
+  files: readonly string[],
+  engineOf: EngineOf = wordsAlone,
+): Promise<Question[]> {
+  const engine = engineOf(index);
+  const questions: Question[] = [];
+  for (const file of files) {
+    for (const item of parseEvalSet(readJson(file, 'evaluation set'))) {
+      questions.push({
+        set: file,
+        answerable: item.answerable,
+        answeredBy: (id: string, text: string) =>
+          item.answerable &&
+          id === item.passage &&
+          (item.mustContain ?? []).every((needle) => contains(text, needle)),
+        ...(await givenToReader(engine, item.question)),
+      });
+    }
+  }
+  return questions;
 }
 
-export function squadQuestions(file: string, every: number): Question[] {
+export async function squadQuestions(
+  file: string,
+  every: number,
+  engineOf: EngineOf = wordsAlone,
+): Promise<Question[]> {
   const { files, items } = squadCorpus(readSquad(file).squad);
   const index = compileIndex({
     files,
@@ -95,17 +132,20 @@ export function squadQuestions(file: string, every: number): Question[] {
     // As `npm run eval:suite` compiles SQuAD, and `npm run ingest` any corpus.
     ...shippedRelatedWords(),
   });
-  const engine = createEngine(index);
-  return items
-    .filter((_, at) => at % every === 0)
-    .map((item) => ({
+  // The gate is open (threshold 0): SQuAD shapes the weights on every question's best passages.
+  const made = engineOf(index);
+  const engine = { ...made, gate: { ...made.gate, threshold: 0, minMargin: 0 } };
+  const questions: Question[] = [];
+  for (const item of items.filter((_, at) => at % every === 0)) {
+    questions.push({
       set: file,
       answerable: item.answerable,
       answeredBy: (id: string, text: string) =>
         item.answerable && id === item.passage && item.answers.some((answer) => contains(text, answer)),
-      // The gate is open (threshold 0): SQuAD shapes the weights on every question's best passages.
-      ...givenToReader(engine, item.question),
-    }));
+      ...(await givenToReader(engine, item.question)),
+    });
+  }
+  return questions;
 }
 
 export const vector = (features: Features) => FEATURE_NAMES.map((name) => features[name]);
@@ -269,4 +309,81 @@ export function tradeOffTable(
   return [`| threshold | ${head.join(' | ')} |`, `|---|${sets.map(() => '---|').join('')}`, ...rows].join(
     '\n',
   );
+}
+
+const round = (value: number) => Math.round(value * 1000) / 1000;
+
+/**
+ * What each feature is for: +1 a feature that should make an answer more likely, −1 less; 0 either way.
+ * A fitted weight of the other sign says the feature does not measure what it was written for on these
+ * examples: it is fixed at 0 rather than shipped backwards.
+ */
+export const DIRECTION: Record<FeatureName, 1 | -1 | 0> = {
+  termCover: 1,
+  contextCover: 1,
+  unseenTerms: -1,
+  phraseCover: 1,
+  kindHeld: 1,
+  kindExact: 1,
+  openForm: 0,
+  focus: 1,
+  firstPassage: 1,
+  figureAbsent: -1,
+  negationAbsent: -1,
+  termsElsewhere: -1,
+};
+
+export interface Fitted {
+  model: ReaderModel;
+  loss: number;
+  /** Features whose weight is fixed at 0, and why. */
+  fixed: Map<FeatureName, string>;
+}
+
+/**
+ * The weights on `examples`, each feature held to its DIRECTION: a feature constant over every example
+ * weighs nothing; one whose weight comes out against its direction is fixed at 0, and the rest refitted
+ * until none does.
+ */
+export function fitReader(examples: readonly Example[]): Fitted {
+  const fixed = new Map<FeatureName, string>();
+  for (const [at, name] of FEATURE_NAMES.entries()) {
+    const values = new Set(examples.map((example) => example.features[at]));
+    if (values.size <= 1) fixed.set(name, `the same on every example (${[...values].join('')})`);
+  }
+  for (;;) {
+    const fit = fitLogistic({
+      features: examples.map((example) =>
+        example.features.map((value, at) => (fixed.has(FEATURE_NAMES[at] as FeatureName) ? 0 : value)),
+      ),
+      labels: examples.map((example) => example.label),
+      weights: examples.map((example) => example.weight),
+    });
+    const against = FEATURE_NAMES.filter((name, at) => {
+      const weight = fit.weights[at] as number;
+      return (
+        !fixed.has(name) &&
+        DIRECTION[name] !== 0 &&
+        Math.sign(weight) === -DIRECTION[name] &&
+        round(weight) !== 0
+      );
+    });
+    if (against.length === 0) {
+      const weights = Object.fromEntries(
+        FEATURE_NAMES.map((name, at) => [name, fixed.has(name) ? 0 : round(fit.weights[at] as number)]),
+      ) as Features;
+      return { model: { bias: round(fit.bias), weights, threshold: 0, source: '' }, loss: fit.loss, fixed };
+    }
+    // The one most against its direction first: fixing it may right the others.
+    const worst = against.reduce((a, b) =>
+      Math.abs(fit.weights[FEATURE_NAMES.indexOf(a)] as number) >=
+      Math.abs(fit.weights[FEATURE_NAMES.indexOf(b)] as number)
+        ? a
+        : b,
+    );
+    fixed.set(
+      worst,
+      `fitted at ${round(fit.weights[FEATURE_NAMES.indexOf(worst)] as number)}, against its direction (${DIRECTION[worst] > 0 ? 'should raise' : 'should lower'} the confidence)`,
+    );
+  }
 }

@@ -4,12 +4,16 @@ import { describe, expect, it } from 'vitest';
 import {
   type BestRow,
   chooseThreshold,
+  DIRECTION,
+  type Example,
   FALSE_ANSWER_COST,
+  fitReader,
   outcomeAt,
   type Question,
   tradeOffTable,
   valueAt,
 } from '../../scripts/measure/reader-fitting';
+import { FEATURE_NAMES, type FeatureName } from '../../src/generation/reader';
 
 const question = (set: string, answerable: boolean): Question => ({
   set,
@@ -79,5 +83,33 @@ describe("the fit report's trade-off table", () => {
       '| 0.65 | 1 / 0 / 1 | 1 / 0 / 0 |',
       '| 0.75 (fitted) | 1 / 0 / 0 | 1 / 0 / 0 |',
     ]);
+  });
+});
+
+describe('the reader fit, each weight held to its direction', () => {
+  // Units described by termCover (for answering), unseenTerms (against it) and kindHeld (constant):
+  // answers are the units with more terms covered, and, against its purpose, more unseen terms.
+  const examples: Example[] = Array.from({ length: 200 }, (_, k) => {
+    const cover = (k % 10) / 10;
+    const unseen = ((k * 7) % 10) / 10;
+    const label = cover + unseen > 0.9;
+    const features = FEATURE_NAMES.map((name: FeatureName) =>
+      name === 'termCover' ? cover : name === 'unseenTerms' ? unseen : name === 'kindHeld' ? 1 : 0,
+    );
+    return { question: question('a', true), scored: undefined as never, features, label, weight: 1 };
+  });
+  const fit = fitReader(examples);
+
+  it('fixes at 0 a weight fitted against its direction, and a feature the same on every example', () => {
+    expect(DIRECTION.unseenTerms).toBe(-1);
+    expect(fit.model.weights.unseenTerms).toBe(0);
+    expect(fit.fixed.get('unseenTerms')).toMatch(/against its direction/);
+    expect(fit.model.weights.kindHeld).toBe(0);
+    expect(fit.fixed.get('kindHeld')).toMatch(/the same on every example/);
+  });
+
+  it('keeps a weight that goes the way its feature is for', () => {
+    expect(fit.model.weights.termCover).toBeGreaterThan(0);
+    expect(fit.fixed.has('termCover')).toBe(false);
   });
 });
