@@ -323,12 +323,10 @@ export const DIRECTION: Record<FeatureName, 1 | -1 | 0> = {
   contextCover: 1,
   unseenTerms: -1,
   phraseCover: 1,
-  kindHeld: 1,
   kindExact: 1,
   openForm: 0,
   focus: 1,
   firstPassage: 1,
-  figureAbsent: -1,
   negationAbsent: -1,
   termsElsewhere: -1,
 };

@@ -91,7 +91,7 @@ function whatIsMissing(reading: ReturnType<typeof readPassages>, candidate: Cand
     reasons.push(`the passages never mention ${listed}`);
   }
   if (candidate.broken !== undefined) reasons.push(`it ${candidate.broken}`);
-  if (candidate.features.openForm === 0 && candidate.features.kindHeld === 0) {
+  if (candidate.features.openForm === 0 && !candidate.holdsKind) {
     reasons.push(`it ${describeMissingKind(reading.shape.kind)}`);
   }
   if (!candidate.verdict.ok) reasons.push(`it ${describeVerdict(candidate.verdict)}`);
@@ -149,7 +149,7 @@ export function rankCandidates(options: {
     if (pieces === undefined) continue;
     // A unit that breaks what the question fixes (its currency, unit, period, what it counts), or holds
     // no answer of the kind its form asks for (no one for "who", no amount for "how much"), never answers.
-    const answersForm = candidate.features.openForm === 1 || candidate.features.kindHeld === 1;
+    const answersForm = candidate.features.openForm === 1 || candidate.holdsKind;
     const ruledOut = candidate.broken !== undefined || (kindRule && !answersForm);
     ranked.push({
       candidate,

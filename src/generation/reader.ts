@@ -32,12 +32,10 @@ export const FEATURE_NAMES = [
   'contextCover',
   'unseenTerms',
   'phraseCover',
-  'kindHeld',
   'kindExact',
   'openForm',
   'focus',
   'firstPassage',
-  'figureAbsent',
   'negationAbsent',
   'termsElsewhere',
 ] as const;
@@ -48,17 +46,15 @@ export type Features = Record<FeatureName, number>;
  * The hard rules, in the order they are read: a unit that breaks one never answers, whatever its
  * confidence, and the first one broken is the reason given. DESIGN.md's table describes each;
  * `npm run measure:rules` turns each off in turn and counts what changes. "kind" is read by the
- * stand-in's ranking (extractive.ts) from `kindHeld`; the others here.
+ * stand-in's ranking (extractive.ts) from `holdsKind`; the others here.
  */
 export const HARD_RULES = [
   'name',
   'name run',
-  'code',
   'constraint',
   'opposite',
   'year',
   'other figure',
-  'days',
   'negation',
   'kind',
 ] as const;
@@ -78,6 +74,8 @@ export interface Candidate {
   features: Features;
   /** The answerability check's verdict, for the words of a refusal. */
   verdict: UnitVerdict;
+  /** Whether the unit holds an answer of the kind the form asks for (read by the kind rule). */
+  holdsKind: boolean;
   /**
    * How many of the question's pairs of neighbouring terms the unit writes side by side ("duty librarian
    * kept my charge" in "the duty librarian keeps the charge"). Not a feature: it only orders units the
@@ -289,19 +287,10 @@ export function readPassages(options: {
   // A year the question states, in passages that state years, is what it is about ("What happened in
   // 1987?" of a history): a unit that does not state it never answers. In passages that state none, a year
   // is only when the question is asked ("How much is a card in 2025?"); a number counting something is no
-  // year ("1000 pages"); and other figures are as often conditions ("I'm 15"): those only count against a
-  // unit (figureAbsent).
+  // year ("1000 pages"); and other figures are as often conditions ("I'm 15"): those rule a unit out only
+  // when it states them with another value (the other-figure rule).
   const statesYears = passages.some((passage) => yearsIn(passage.text).length > 0);
   const askedYears = statesYears ? yearsIn(question) : [];
-  // So is a day of the week a question asks the time of, in a passage that gives days ("When do you close
-  // on Friday?"): "The library is open 6 days a week" does not say; "Monday to Friday: 9:00 to 20:00" does.
-  // A unit must state one of the days asked. Only for a time: elsewhere a day is as often a condition the
-  // answer need not repeat ("Can I return books on Sunday?" – "at any time in the book drop"); and only in
-  // a passage that names days, as a passage about the book drop says when without one.
-  const askedDays = shape.kind === 'time' ? daysIn(question) : new Set<number>();
-  const namesDays = new Map(
-    passages.map((passage) => [passage, askedDays.size > 0 && daysIn(sectionText(passage)).size > 0]),
-  );
 
   // A name the question states (a place, person, people or language: "in egypt", "Artur Oppman"), or any
   // word it writes with a capital ("in Safari", "useEffectEvent"), is one an answer must hold: a unit
@@ -319,20 +308,6 @@ export function readPassages(options: {
     passages.map((passage) => [
       passage,
       [termsInOrder(passage.trail.join('\n')), termsInOrder(sectionText(passage))],
-    ]),
-  );
-
-  // So is a code of letters then digits ("a3", "v11", "mp3"): a paper size, a version, a format, which
-  // the text model reads as a word and a number. Not a time or an ordinal ("9am", "1st"): digits first.
-  const codes = codesIn(question);
-  const codesOfPassage = new Map(
-    passages.map((passage) => [
-      passage,
-      new Set(
-        codes.length === 0
-          ? []
-          : codesIn(`${passage.trail.join('\n')}\n${sectionText(passage)}`).map(codeKey),
-      ),
     ]),
   );
 
@@ -372,17 +347,12 @@ export function readPassages(options: {
     const contradicted =
       contradictionOf(askedPremises, unitFigures, stated) ??
       (askedVersions.length === 0 ? undefined : otherVersion(askedVersions, versionsIn(stated)));
-    const missesDays =
-      namesDays.get(unit.passage) === true && [...daysIn(stated)].every((day) => !askedDays.has(day));
     // A name is held only as written: no stand-in of the thesaurus stands for one.
     const unnamed = names.find(
       (name) => !(writtenOfPassage.get(unit.passage) as Set<string>).has(termOf(name.toLowerCase())),
     );
     const unnamedRun = capitalised.runs.find(
       (run) => !(writtenInOrder.get(unit.passage) as string[][]).some((written) => writesRun(written, run)),
-    );
-    const uncoded = codes.find(
-      (code) => !(codesOfPassage.get(unit.passage) as Set<string>).has(codeKey(code)),
     );
     // Each rule as its name and the reason it gives, read in HARD_RULES' order until one is broken.
     const rules: ReadonlyArray<readonly [HardRule, () => string | undefined]> = [
@@ -397,12 +367,10 @@ export function readPassages(options: {
             ? undefined
             : `is in a passage that never names ${unnamedRun.map(asName).join(' ')}`,
       ],
-      ['code', () => (uncoded === undefined ? undefined : `is in a passage that never names ${uncoded}`)],
       ['constraint', () => brokenConstraint({ constraints, unit: textOf(unit.passage, unit.core), about })],
       ['opposite', () => saysTheOpposite(shape, question, stated)],
       ['year', () => (missingYear === undefined ? undefined : `does not say ${missingYear}`)],
       ['other figure', () => contradicted],
-      ['days', () => (missesDays ? 'names none of the days asked about' : undefined)],
       [
         'negation',
         () =>
@@ -422,7 +390,6 @@ export function readPassages(options: {
       contextCover: share(shape.terms.filter((term) => readWith.has(term)).length, shape.terms.length),
       unseenTerms: unseen,
       phraseCover: share(phraseWords.filter((term) => readWith.has(term)).length, phraseWords.length),
-      kindHeld: holdsKind(shape.kind, textOf(unit.passage, unit.core), askedTerms) ? 1 : 0,
       kindExact: statesAskedFigure({
         kind: shape.kind,
         constraints,
@@ -434,26 +401,21 @@ export function readPassages(options: {
       openForm: open,
       focus: 0,
       firstPassage: (sectionOf.get(unit.passage) as Passage[]).includes(passages[0] as Passage) ? 1 : 0,
-      figureAbsent: 0,
       negationAbsent: 0,
       termsElsewhere: elsewhere.get(unit.passage) ?? 0,
     };
     // What the question names, and the kind of answer it asks for, in one unit: the two together say
     // more than either ("| Magazines | 14 days | 1 |" for "how long can I keep a magazine?").
     features.focus = features.phraseCover * features.kindExact * features.termCover;
-    // A figure or a negation the question states and the unit does not: "what happened in 1987?" of a
-    // sentence about 1985, "which lanes are not for swimming?" of one saying which are.
-    features.figureAbsent = askedFigures.some(
-      (asked) => !unitFigures.some((held) => held.value === asked.value),
-    )
-      ? 1
-      : 0;
+    // A negation the question states and the unit does not: "which lanes are not for swimming?" of one
+    // saying which are.
     features.negationAbsent = askedNegation && !negates(stated) ? 1 : 0;
 
     const verdict = checkUnit({ question: shape, unit: text, context });
     const written = pairsOf(tokenize(text));
     const pairs = [...askedPairs].filter((pair) => written.has(pair)).length;
-    return { unit, features, verdict, pairs, ...(broken === undefined ? {} : { broken }) };
+    const holds = holdsKind(shape.kind, textOf(unit.passage, unit.core), askedTerms);
+    return { unit, features, verdict, holdsKind: holds, pairs, ...(broken === undefined ? {} : { broken }) };
   });
   return {
     shape,
@@ -763,16 +725,6 @@ function camelCaseIn(question: string): string[] {
 }
 
 const INNER_CAPITAL = /\p{Ll}\p{Lu}/u;
-
-const CODE = /(?<![\p{L}\p{N}])\p{L}+\p{N}[\p{L}\p{N}]*(?![\p{L}\p{N}])/gu;
-
-/** A text's codes of letters then digits as written, accents folded: "A3", "v11". */
-function codesIn(text: string): string[] {
-  return [...fold(text).matchAll(CODE)].map(([code]) => code);
-}
-
-/** A code as compared: lower case, a plural's "s" after its digits dropped ("MP3s" is "mp3"). */
-const codeKey = (code: string) => code.toLowerCase().replace(/(?<=\p{N})s$/u, '');
 
 /** A name as the question's reader shows it: with its capital, or as written when it has one inside. */
 const shownName = (name: string) => (INNER_CAPITAL.test(name) ? name : asName(name));

@@ -87,14 +87,14 @@ describe("the fit report's trade-off table", () => {
 });
 
 describe('the reader fit, each weight held to its direction', () => {
-  // Units described by termCover (for answering), unseenTerms (against it) and kindHeld (constant):
+  // Units described by termCover (for answering), unseenTerms (against it) and kindExact (constant):
   // answers are the units with more terms covered, and, against its purpose, more unseen terms.
   const examples: Example[] = Array.from({ length: 200 }, (_, k) => {
     const cover = (k % 10) / 10;
     const unseen = ((k * 7) % 10) / 10;
     const label = cover + unseen > 0.9;
     const features = FEATURE_NAMES.map((name: FeatureName) =>
-      name === 'termCover' ? cover : name === 'unseenTerms' ? unseen : name === 'kindHeld' ? 1 : 0,
+      name === 'termCover' ? cover : name === 'unseenTerms' ? unseen : name === 'kindExact' ? 1 : 0,
     );
     return { question: question('a', true), scored: undefined as never, features, label, weight: 1 };
   });
@@ -104,8 +104,8 @@ describe('the reader fit, each weight held to its direction', () => {
     expect(DIRECTION.unseenTerms).toBe(-1);
     expect(fit.model.weights.unseenTerms).toBe(0);
     expect(fit.fixed.get('unseenTerms')).toMatch(/against its direction/);
-    expect(fit.model.weights.kindHeld).toBe(0);
-    expect(fit.fixed.get('kindHeld')).toMatch(/the same on every example/);
+    expect(fit.model.weights.kindExact).toBe(0);
+    expect(fit.fixed.get('kindExact')).toMatch(/the same on every example/);
   });
 
   it('keeps a weight that goes the way its feature is for', () => {
