@@ -24,7 +24,13 @@ import { currentCommit, formatted } from '../lib/suite-results';
 import { withDefaultVectors } from '../lib/vector-table';
 
 const USAGE = 'usage: npm run measure:rules -- [--sets NAME,NAME] [--only NAME,NAME] [--every N] [--write]';
-const DEFAULT_SETS = ['shipped', 'paraphrases', 'realdocs-preact', 'offtopic', 'squad2/dev-v2.0-normans-rhine'];
+const DEFAULT_SETS = [
+  'shipped',
+  'paraphrases',
+  'realdocs-preact',
+  'offtopic',
+  'squad2/dev-v2.0-normans-rhine',
+];
 const REPORT = 'docs/reader-rules.md';
 /** Up to this many changed questions are named in the report. */
 const NAMED = 3;

@@ -1,6 +1,6 @@
-import { ENGLISH_WORD_LINES } from './wordnet/english-words';
 import { lemmaCandidates } from './lemma';
 import { STOPWORDS } from './tokenize';
+import { ENGLISH_WORD_LINES } from './wordnet/english-words';
 
 // English words are not typos. "my 10 year old wants a card" was read as "…waits a card" because "waits"
 // is one letter from "wants" and the corpus writes it; a word the dictionary knows is the word the asker

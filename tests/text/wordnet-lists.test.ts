@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { wordListSource, wordNetModules } from '../../scripts/wordnet/wordnet';
-import { ANTONYM_LINES } from '../../src/text/wordnet/antonyms';
 import { isEnglishWord } from '../../src/text/english';
 import { isName } from '../../src/text/names';
 import { oppositesOf } from '../../src/text/opposites';
+import { ANTONYM_LINES } from '../../src/text/wordnet/antonyms';
 import { PROPER_NAME_LINES } from '../../src/text/wordnet/proper-names';
 
 describe('names typed in lower case: WordNet’s, read by the text model', () => {
