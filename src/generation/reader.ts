@@ -55,6 +55,7 @@ export const HARD_RULES = [
   'opposite',
   'year',
   'other figure',
+  'days',
   'negation',
   'kind',
 ] as const;
@@ -291,6 +292,15 @@ export function readPassages(options: {
   // when it states them with another value (the other-figure rule).
   const statesYears = passages.some((passage) => yearsIn(passage.text).length > 0);
   const askedYears = statesYears ? yearsIn(question) : [];
+  // So is a day of the week a question asks the time of, in a passage that gives days ("When do you close
+  // on Friday?"): "The library is open 6 days a week" does not say; "Monday to Friday: 9:00 to 20:00" does.
+  // A unit must state one of the days asked. Only for a time: elsewhere a day is as often a condition the
+  // answer need not repeat ("Can I return books on Sunday?" – "at any time in the book drop"); and only in
+  // a passage that names days, as a passage about the book drop says when without one.
+  const askedDays = shape.kind === 'time' ? daysIn(question) : new Set<number>();
+  const namesDays = new Map(
+    passages.map((passage) => [passage, askedDays.size > 0 && daysIn(sectionText(passage)).size > 0]),
+  );
 
   // A name the question states (a place, person, people or language: "in egypt", "Artur Oppman"), or any
   // word it writes with a capital ("in Safari", "useEffectEvent"), is one an answer must hold: a unit
@@ -347,6 +357,8 @@ export function readPassages(options: {
     const contradicted =
       contradictionOf(askedPremises, unitFigures, stated) ??
       (askedVersions.length === 0 ? undefined : otherVersion(askedVersions, versionsIn(stated)));
+    const missesDays =
+      namesDays.get(unit.passage) === true && [...daysIn(stated)].every((day) => !askedDays.has(day));
     // A name is held only as written: no stand-in of the thesaurus stands for one.
     const unnamed = names.find(
       (name) => !(writtenOfPassage.get(unit.passage) as Set<string>).has(termOf(name.toLowerCase())),
@@ -371,6 +383,7 @@ export function readPassages(options: {
       ['opposite', () => saysTheOpposite(shape, question, stated)],
       ['year', () => (missingYear === undefined ? undefined : `does not say ${missingYear}`)],
       ['other figure', () => contradicted],
+      ['days', () => (missesDays ? 'names none of the days asked about' : undefined)],
       [
         'negation',
         () =>
