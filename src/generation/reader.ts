@@ -51,6 +51,7 @@ export type Features = Record<FeatureName, number>;
 export const HARD_RULES = [
   'name',
   'name run',
+  'code',
   'constraint',
   'opposite',
   'year',
@@ -321,6 +322,20 @@ export function readPassages(options: {
     ]),
   );
 
+  // So is a code of letters then digits ("a3", "v11", "mp3"): a paper size, a version, a format, which
+  // the text model reads as a word and a number. Not a time or an ordinal ("9am", "1st"): digits first.
+  const codes = codesIn(question);
+  const codesOfPassage = new Map(
+    passages.map((passage) => [
+      passage,
+      new Set(
+        codes.length === 0
+          ? []
+          : codesIn(`${passage.trail.join('\n')}\n${sectionText(passage)}`).map(codeKey),
+      ),
+    ]),
+  );
+
   // A term the unit's passage lacks and another passage of the context holds says the question is about
   // what that other passage describes ("book a computer" of the study rooms' passage, when the computers'
   // passage is given too).
@@ -366,6 +381,9 @@ export function readPassages(options: {
     const unnamedRun = capitalised.runs.find(
       (run) => !(writtenInOrder.get(unit.passage) as string[][]).some((written) => writesRun(written, run)),
     );
+    const uncoded = codes.find(
+      (code) => !(codesOfPassage.get(unit.passage) as Set<string>).has(codeKey(code)),
+    );
     // Each rule as its name and the reason it gives, read in HARD_RULES' order until one is broken.
     const rules: ReadonlyArray<readonly [HardRule, () => string | undefined]> = [
       [
@@ -379,6 +397,7 @@ export function readPassages(options: {
             ? undefined
             : `is in a passage that never names ${unnamedRun.map(asName).join(' ')}`,
       ],
+      ['code', () => (uncoded === undefined ? undefined : `is in a passage that never names ${uncoded}`)],
       ['constraint', () => brokenConstraint({ constraints, unit: textOf(unit.passage, unit.core), about })],
       ['opposite', () => saysTheOpposite(shape, question, stated)],
       ['year', () => (missingYear === undefined ? undefined : `does not say ${missingYear}`)],
@@ -738,6 +757,16 @@ function camelCaseIn(question: string): string[] {
 }
 
 const INNER_CAPITAL = /\p{Ll}\p{Lu}/u;
+
+const CODE = /(?<![\p{L}\p{N}])\p{L}+\p{N}[\p{L}\p{N}]*(?![\p{L}\p{N}])/gu;
+
+/** A text's codes of letters then digits as written, accents folded: "A3", "v11". */
+function codesIn(text: string): string[] {
+  return [...fold(text).matchAll(CODE)].map(([code]) => code);
+}
+
+/** A code as compared: lower case, a plural's "s" after its digits dropped ("MP3s" is "mp3"). */
+const codeKey = (code: string) => code.toLowerCase().replace(/(?<=\p{N})s$/u, '');
 
 /** A name as the question's reader shows it: with its capital, or as written when it has one inside. */
 const shownName = (name: string) => (INNER_CAPITAL.test(name) ? name : asName(name));

@@ -765,6 +765,17 @@ describe('the question as retrieval read it', () => {
     expect(broken('wHen does preact/hooks have useEffect')).toEqual(['kept']);
   });
 
+  it('holds a code of letters then digits ("a3", "v11") to the rule on names; not a time or an ordinal', () => {
+    const broken = brokenRules([passage('Printing costs 0.10 BOB per A4 page. We open at 9:00 on the 1st.')]);
+    expect(broken('how much does it cost to print an a3 page?')[0]).toBe(
+      'is in a passage that never names a3',
+    );
+    expect(broken('how much does it cost to print an A4 page?')[0]).toBe('kept');
+    expect(broken('can i print at 9am on the 2nd?')[0]).toBe('kept');
+    // A plural of the code is the code.
+    expect(broken('how much are A4s?')[0]).toBe('kept');
+  });
+
   it('reads capitals as names in a question leaving one content word in lower case: it is no title case', () => {
     const broken = brokenRules([passage('Preact renders on the server. Components can be loaded lazily.')]);
     // "support" in lower case: "Preact", "React", "Server" and "Components" are written so as names.
