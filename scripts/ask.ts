@@ -101,10 +101,6 @@ run(async () => {
       throw new UsageError(`--trace replays the trace's own question; give no other\n${USAGE}`);
     return replay(values.trace, createEngine(index), await sha256(bytes));
   }
-  const engine = withDefaultVectors(createEngine(index), {
-    lexical: values.lexical,
-    encoder: await defaultEncoder({ lexical: values.lexical }),
-  });
   if (positionals.length === 0) throw new UsageError(USAGE);
   const question = positionals.join(' ');
   // An index names the prompt it was built for, and an older shipped one verifies less: say so, since an
@@ -127,6 +123,12 @@ run(async () => {
       ? `generator: ${client.info.name} (ANTHROPIC_API_KEY is set)`
       : `no model: the extractive stand-in answers, quoting ${index.corpus ?? `the passages of ${indexPath}`}; it is not a language model`;
   }
+
+  // The semantic channel last: a mistake in what was asked is said before the encoder takes a second to load.
+  const engine = withDefaultVectors(createEngine(index), {
+    lexical: values.lexical,
+    encoder: await defaultEncoder({ lexical: values.lexical }),
+  });
 
   // Ctrl-C ends the wait for the model cleanly: the question is refused as cancelled, exit 130. A second
   // Ctrl-C is Node's own and ends the process at once.

@@ -87,16 +87,22 @@ const USAGE =
   'usage: npm run eval -- [--questions FILE] [--index FILE] [--calibrate] [--model ID] [--no-model] [--lexical] [--report FILE]\n' +
   '       npm run eval -- --replies FILE [--index FILE]   (recorded replies through the verifier, no model)';
 
+/** The recorded replies in `file`, or a usage error naming it. */
+function readReplies(file: string): ReturnType<typeof parseRecordedReplies> {
+  try {
+    return parseRecordedReplies(readJson(file, 'recorded replies'));
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`${file}: ${(error as Error).message}`);
+  }
+}
+
 /** Each recorded reply through the whole pipeline; prints caught / passed per kind. Returns the misses. */
-async function runReplies(engine: Engine, file: string): Promise<number> {
-  const items = (() => {
-    try {
-      return parseRecordedReplies(readJson(file, 'recorded replies'));
-    } catch (error) {
-      if (error instanceof UsageError) throw error;
-      throw new UsageError(`${file}: ${(error as Error).message}`);
-    }
-  })();
+async function runReplies(
+  engine: Engine,
+  file: string,
+  items: ReturnType<typeof parseRecordedReplies>,
+): Promise<number> {
   const byKind = new Map<string, { caught: number; passed: number; missed: number }>();
   let misses = 0;
   for (const item of items) {
@@ -148,11 +154,13 @@ run(async () => {
   // Only the default index is built on demand: one named with --index is the user's.
   const indexPath = values.index ?? defaultIndex();
   if (values.replies !== undefined) {
+    // What was given is read first: a mistake in it is said before the encoder takes a second to load.
+    const replies = readReplies(values.replies);
     const engine = withDefaultVectors(createEngine(loadIndexFile(indexPath)), {
       lexical: values.lexical,
       encoder: await defaultEncoder({ lexical: values.lexical }),
     });
-    const misses = await runReplies(engine, values.replies);
+    const misses = await runReplies(engine, values.replies, replies);
     return misses > 0 ? 1 : 0;
   }
   const items = (() => {
