@@ -3,28 +3,14 @@ import { closeSync, existsSync, ftruncateSync, openSync, readFileSync, writeFile
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { runScript } from '../helpers/run-script';
-import { scratchForFile } from '../helpers/scratch';
+import { describe, expect, it } from 'vitest';
+import { commandLineWorkspace } from '../helpers/command-line';
 
 // The command-line scripts as a user runs them: a real process, real files, no key, no network. Replays,
 // waits, the files they read and write, and what reaches the terminal; cli.test.ts has the rest (two
 // files, so that vitest's two workers share the processes these tests wait on).
 
-// A test here starts up to three processes, and tsx compiles each script as it starts: about 1.5 s a
-// process on two busy cores, so vitest's 5 s default failed a test that was only slow (CI, 2026-12-02).
-vi.setConfig({ testTimeout: 30_000 });
-const work = scratchForFile('cli-replay-files');
-const index = join(work, 'index.bin');
-
-const run = (script: string, args: string[], env: Record<string, string> = {}) =>
-  runScript({ script, args, env });
-
-beforeAll(() => {
-  const built = run('ingest', ['--corpus', 'corpus', '--out', index]);
-  expect(built.stderr).toBe('');
-  expect(built.code).toBe(0);
-}, 60_000);
+const { work, index, run } = commandLineWorkspace('cli-replay-files');
 
 // A test here saves a trace and replays it: up to five processes, which took over 30 s on two cores
 // shared with three other full test runs (2026-12-05).

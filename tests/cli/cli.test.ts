@@ -1,27 +1,13 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseIndex } from '../../src/compiled-index/parse';
 import { tokenize } from '../../src/text/tokenize';
-import { runScript } from '../helpers/run-script';
-import { scratchForFile } from '../helpers/scratch';
+import { commandLineWorkspace } from '../helpers/command-line';
 
 // The command-line scripts as a user runs them: a real process, real files, no key, no network.
 
-// A test here starts up to three processes, and tsx compiles each script as it starts: about 1.5 s a
-// process on two busy cores, so vitest's 5 s default failed a test that was only slow (CI, 2026-12-02).
-vi.setConfig({ testTimeout: 30_000 });
-const work = scratchForFile('cli');
-const index = join(work, 'index.bin');
-
-const run = (script: string, args: string[], env: Record<string, string> = {}) =>
-  runScript({ script, args, env });
-
-beforeAll(() => {
-  const built = run('ingest', ['--corpus', 'corpus', '--out', index]);
-  expect(built.stderr).toBe('');
-  expect(built.code).toBe(0);
-}, 60_000);
+const { work, index, run } = commandLineWorkspace('cli');
 
 describe('npm run ingest', () => {
   it('reports what it built', () => {
