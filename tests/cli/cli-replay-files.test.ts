@@ -23,25 +23,18 @@ describe('npm run ask -- --trace', () => {
     expect(saved.code).toBe(0);
     return file;
   };
+  /** The command line replaying the trace it saved for `question`. */
+  const replayOf = (question: string, name: string) =>
+    run('ask', ['--index', index, '--trace', traceOf(question, name)]);
 
   it(
     'replays a saved answer and a saved gate refusal to the same verdict, on the same index',
     () => {
-      const answer = run('ask', [
-        '--index',
-        index,
-        '--trace',
-        traceOf('How long can I borrow a DVD for?', 'dvd.json'),
-      ]);
+      const answer = replayOf('How long can I borrow a DVD for?', 'dvd.json');
       expect(answer.code).toBe(0);
       expect(answer.stdout).toMatch(/^same verdict: answered$/m);
       expect(answer.stderr).toMatch(/no model is called/);
-      const refusal = run('ask', [
-        '--index',
-        index,
-        '--trace',
-        traceOf('Does the library sell coffee?', 'coffee.json'),
-      ]);
+      const refusal = replayOf('Does the library sell coffee?', 'coffee.json');
       expect(refusal.stdout).toMatch(/^same verdict: refused: no_relevant_context$/m);
     },
     TRACE_TIMEOUT,
@@ -50,12 +43,7 @@ describe('npm run ask -- --trace', () => {
   it(
     'replays the stand-in’s own no-answer to the same verdict: its words are its own, not a model’s',
     () => {
-      const refusal = run('ask', [
-        '--index',
-        index,
-        '--trace',
-        traceOf('how many pets can I bring to the study rooms?', 'pets.json'),
-      ]);
+      const refusal = replayOf('how many pets can I bring to the study rooms?', 'pets.json');
       expect(refusal.stdout).toMatch(/^same verdict: refused: model_reported_no_answer$/m);
     },
     TRACE_TIMEOUT,
