@@ -116,7 +116,7 @@ const ADVERB_PERIOD: Readonly<Record<string, string>> = {
 function currenciesIn(text: string): Set<string> {
   const named = new Set<string>();
   let rest = text.toLowerCase();
-  for (const [name, code] of currencyNames().full) {
+  for (const [name, code] of currencyNames()) {
     if (!name.includes(' ') || !rest.includes(name)) continue;
     const whole = new RegExp(`(?<!\\p{L})${name.replaceAll('.', '\\.')}(?!\\p{L})`, 'gu');
     if (!whole.test(rest)) continue;

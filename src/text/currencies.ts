@@ -68,31 +68,23 @@ export function currencySigns(): readonly string[] {
   return [...signsOf().keys()].sort((a, b) => b.length - a.length);
 }
 
-let names: { full: ReadonlyMap<string, string>; heads: ReadonlyMap<string, ReadonlySet<string>> } | undefined;
+let names: ReadonlyMap<string, string> | undefined;
 
 /**
- * Each currency's English name, singular and plural, in lower case ("swiss franc", "swiss francs"), and
- * the word it ends in ("francs") with every currency whose name ends in it. Units of account and
- * metals (codes in X: "special drawing rights", "gold") and names with a period of validity in brackets
- * are left out: they name no money a price is written in.
+ * Each currency's English name, singular and plural, in lower case ("swiss franc", "swiss francs"), to
+ * its code. Units of account and metals (codes in X: "special drawing rights", "gold") and names with a
+ * period of validity in brackets are left out: they name no money a price is written in.
  */
-export function currencyNames(): {
-  full: ReadonlyMap<string, string>;
-  heads: ReadonlyMap<string, ReadonlySet<string>>;
-} {
+export function currencyNames(): ReadonlyMap<string, string> {
   if (names !== undefined) return names;
   const full = new Map<string, string>();
-  const heads = new Map<string, Set<string>>();
   for (const code of CURRENCY_CODES) {
     if (code.startsWith('X')) continue;
     for (const count of [1, 2]) {
       const name = currencyPart(code, 'name', count).toLowerCase();
-      if (!/^[\p{L}\p{M}ʻ' .-]+$/u.test(name)) continue;
-      if (!full.has(name)) full.set(name, code);
-      const head = name.split(' ').at(-1) as string;
-      heads.set(head, new Set([...(heads.get(head) ?? []), code]));
+      if (/^[\p{L}\p{M}ʻ' .-]+$/u.test(name) && !full.has(name)) full.set(name, code);
     }
   }
-  names = { full, heads };
-  return names;
+  names = full;
+  return full;
 }
