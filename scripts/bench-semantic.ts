@@ -24,6 +24,7 @@ import { makeCorpus, makeQueries } from './bench/corpus';
 import { percentile } from './bench/run-bench';
 import { parseCommandLine, run, UsageError, writeOutput } from './lib/cli';
 import { loadSentenceEncoder } from './lib/encoder';
+import { nativeSha256 } from './lib/native-sha256';
 import { defaultVectors, frequentWords } from './lib/vector-table';
 
 const USAGE =
@@ -139,7 +140,7 @@ run(async () => {
   for (const passageCount of sizes) {
     const corpus = makeCorpus({ passageCount, words });
     const saved = serializeIndex(compileIndex({ files: corpus.files }));
-    const loaded = timed(() => createEngine(parseIndex(saved)));
+    const loaded = timed(() => createEngine(parseIndex(saved, { sha256: nativeSha256 })));
     const lexical = loaded.value;
     const joined = timed(() => semanticChannel(table, lexical.invertedIndex.vocabulary));
     const semantic = withSemantic(lexical, { channel: joined.value, model: SEMANTIC_MODEL });

@@ -12,6 +12,7 @@ import type { CompiledIndex } from '../../src/compiled-index/types';
 import { compileIndex } from '../../src/ingest/compile';
 import { DEFAULT_RETRIEVAL_MODEL, type RetrievalModel } from '../../src/retrieval/model';
 import { passageText } from '../../src/retrieval/retrieve';
+import { nativeSha256 } from '../lib/native-sha256';
 import type { SyntheticCorpus } from './corpus';
 
 /** How many passages a question retrieves in `ask()` (src/engine.ts): what a timed query asks for. */
@@ -105,7 +106,7 @@ export function sourceboundWith(model: RetrievalModel): Contender {
         load(parts, endStep) {
           const bytes = onlyPart(parts, name);
           if (typeof bytes === 'string') throw new Error(`bench: ${name}: the index is binary, got text`);
-          engine = createEngine(parseIndex(bytes, endStep));
+          engine = createEngine(parseIndex(bytes, { onStep: endStep, sha256: nativeSha256 }));
           endStep('engine');
         },
         rank(query, limit) {

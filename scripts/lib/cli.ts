@@ -23,6 +23,7 @@ import { createExtractiveClient } from '../../src/generation/extractive';
 import { isShippedPromptVersion, SHIPPED_PROMPT_VERSIONS } from '../../src/prompt-versions';
 import type { GenerationClient } from '../../src/types';
 import { writeAtomically } from './atomic-write';
+import { nativeSha256 } from './native-sha256';
 import { visible } from './terminal';
 
 export const DEFAULT_INDEX = 'generated/index.bin';
@@ -166,7 +167,7 @@ export function readIndexBytes(path: string): Uint8Array<ArrayBuffer> {
 /** The compiled index at `path`, parsed; what is wrong with it is a usage error naming the file. */
 export function loadIndexFile(path: string, bytes = readIndexBytes(path)): CompiledIndex {
   try {
-    return parseIndex(bytes);
+    return parseIndex(bytes, { sha256: nativeSha256 });
   } catch (error) {
     if (error instanceof IndexLoadError) throw new UsageError(`${path}: ${error.message}`);
     throw error;

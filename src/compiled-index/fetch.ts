@@ -1,7 +1,7 @@
 // The index worker's half of loading (the page's half is index-loading.ts): the download with its
 // progress, then the decode. Apart so that the page, which never decodes an index itself, does not carry
 // the decoder in its first download.
-import { readIndexFile } from './container';
+import { readIndexFileAsync } from './container';
 import type { RawIndex } from './types';
 import type { OnProgress } from './wire';
 
@@ -14,7 +14,7 @@ function sizeOf(response: Response): number | undefined {
 }
 
 /** The body, chunk by chunk, reporting the bytes so far after each. */
-async function readBody(response: Response, onProgress: OnProgress): Promise<Uint8Array> {
+async function readBody(response: Response, onProgress: OnProgress): Promise<Uint8Array<ArrayBuffer>> {
   const total = sizeOf(response);
   const reader = response.body?.getReader();
   if (reader === undefined) return new Uint8Array(await response.arrayBuffer());
@@ -51,5 +51,5 @@ export async function fetchIndexFile(options: {
   if (!response.ok) throw new Error(`the index answered ${response.status}`);
   const bytes = await readBody(response, options.onProgress);
   options.onProgress({ phase: 'reading', loaded: bytes.length });
-  return readIndexFile(bytes);
+  return readIndexFileAsync(bytes);
 }

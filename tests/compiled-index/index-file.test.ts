@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { nativeSha256 } from '../../scripts/lib/native-sha256';
 import { ask, createEngine } from '../../src/ask/engine';
-import { packSections, sectionsOf } from '../../src/compiled-index/container';
+import {
+  packSections,
+  readIndexFile,
+  readIndexFileAsync,
+  sectionsOf,
+} from '../../src/compiled-index/container';
 import { parseIndex, serializeIndex } from '../../src/compiled-index/parse';
 import { sha256Bytes } from '../../src/compiled-index/sha256';
 import type { CompiledIndex } from '../../src/compiled-index/types';
@@ -201,6 +207,27 @@ describe('index integrity', () => {
         expect(() => parseIndex(flipped)).toThrow(IndexLoadError);
       }),
       { seed: 15, numRuns: 1000 },
+    );
+  });
+
+  it('reads the same index with a native SHA-256 (node:crypto, WebCrypto) as with its own', async () => {
+    const bytes = serializeIndex(libraryIndex());
+    const own = readIndexFile(bytes);
+    expect(readIndexFile(bytes, { sha256: nativeSha256 })).toEqual(own);
+    expect(await readIndexFileAsync(bytes)).toEqual(own);
+  });
+
+  it('refuses a damaged file whichever SHA-256 checks it', async () => {
+    const bytes = serializeIndex(libraryIndex());
+    bytes[bytes.length - 100] = (bytes[bytes.length - 100] as number) ^ 4;
+    expect(() => parseIndex(bytes, { sha256: nativeSha256 })).toThrow(/damaged or has been altered/);
+    await expect(readIndexFileAsync(bytes)).rejects.toThrow(/damaged or has been altered/);
+  });
+
+  it('uses the SHA-256 it is given: one that disagrees refuses an intact file', () => {
+    const wrong = () => new Uint8Array(32);
+    expect(() => parseIndex(serializeIndex(tinyIndex()), { sha256: wrong })).toThrow(
+      /damaged or has been altered/,
     );
   });
 
