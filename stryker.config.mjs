@@ -29,14 +29,14 @@ export const SUPPORTING = [
  * words it reads as slips. Measured, their survivors written down.
  */
 export const READER = [
-  'src/generation/answerability.ts',
-  'src/generation/extractive.ts',
-  'src/generation/reader.ts',
-  'src/generation/constraints.ts',
-  'src/generation/question-form.ts',
-  'src/generation/units.ts',
+  'src/reader/answerability.ts',
+  'src/reader/extractive.ts',
+  'src/reader/read.ts',
+  'src/reader/constraints.ts',
+  'src/reader/question-form.ts',
+  'src/reader/units.ts',
   'src/generation/reply-version.ts',
-  'src/generation/typos.ts',
+  'src/reader/typos.ts',
   'src/text/days.ts',
 ];
 

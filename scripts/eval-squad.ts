@@ -6,10 +6,10 @@
 // choice of threshold, or beyond what the reader's confidence separates.
 import { ask, createEngine, type Engine } from '../src/ask/engine';
 import { DEFAULT_GATE } from '../src/config';
-import { createExtractiveClient, type ExtractiveOptions } from '../src/generation/extractive';
-import { READER_MODEL } from '../src/generation/reader-model';
 import { compileIndex } from '../src/ingest/compile';
 import { CURRENT_PROMPT_VERSION } from '../src/prompt-versions';
+import { createExtractiveClient, type ExtractiveOptions } from '../src/reader/extractive';
+import { READER_MODEL } from '../src/reader/model';
 import { normaliseForQuote } from '../src/text/quotes';
 import { parseCommandLine, run, shippedPromptVersion } from './lib/cli';
 import { defaultEncoder } from './lib/encoder';

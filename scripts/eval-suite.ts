@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ask, createEngine } from '../src/ask/engine';
-import { createExtractiveClient } from '../src/generation/extractive';
+import { createExtractiveClient } from '../src/reader/extractive';
 import { writeAtomically } from './lib/atomic-write';
 import { type Preparation, sets } from './lib/benchmark-sets';
 import { parseCommandLine, readText, run, UsageError, writeOutput } from './lib/cli';

@@ -20,7 +20,7 @@
 import { ask, createEngine } from '../src/ask/engine';
 import type { CompiledIndex } from '../src/compiled-index/types';
 import { calibrate, rocAuc } from '../src/evaluation/eval-set';
-import { createExtractiveClient } from '../src/generation/extractive';
+import { createExtractiveClient } from '../src/reader/extractive';
 import {
   type EvidenceFeatures,
   type EvidenceWeights,

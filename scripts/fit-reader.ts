@@ -1,6 +1,6 @@
 // npm run fit:reader -- [--index FILE] [--questions FILE]... [--squad FILE | --no-squad] [--squad-every N] [--lexical] [--write]
 //
-// Fits the stand-in's reader model (src/generation/reader.ts) on the development sets: every sentence,
+// Fits the stand-in's reader model (src/reader/read.ts) on the development sets: every sentence,
 // list item and table row of the top passages retrieved for each question is an example, labelled as
 // answering when it is in the question's labelled passage and shows every string the answer must
 // contain. Logistic regression gives the weights, each held to the direction its feature is for (a weight
@@ -8,11 +8,11 @@
 // the fewest false answers are given for the most right ones (see chooseThreshold), chosen on
 // cross-validated predictions: each question scored by a model fitted without it (5 folds by question).
 // The report sets in-sample figures beside the held-out ones, and those of each set left out of the fit.
-// With --write, the model goes into src/generation/reader-model.ts and the report into docs/reader-fit.md.
+// With --write, the model goes into src/reader/model.ts and the report into docs/reader-fit.md.
 import { existsSync } from 'node:fs';
 import { createEngine } from '../src/ask/engine';
-import { FEATURE_NAMES, type ReaderModel } from '../src/generation/reader';
-import { READER_MODEL } from '../src/generation/reader-model';
+import { READER_MODEL } from '../src/reader/model';
+import { FEATURE_NAMES, type ReaderModel } from '../src/reader/read';
 import { DEFAULT_INDEX, parseCommandLine, run, UsageError, writeFitted } from './lib/cli';
 import { defaultEncoder } from './lib/encoder';
 import { withDefaultVectors } from './lib/vector-table';
@@ -191,7 +191,7 @@ ${
 | bias | ${model.bias} |
 ${FEATURE_NAMES.map((name) => `| ${name} | ${weights[name]} |`).join('\n')}
 
-The features are defined in \`src/generation/reader.ts\`.
+The features are defined in \`src/reader/read.ts\`.
 
 ## The threshold
 
@@ -224,7 +224,7 @@ units the model ranks first could get right, whatever the threshold.
 
 ${tradeOffTable(best, TRADE_OFF_STEPS, threshold)}
 
-Before this fit (the model then in \`src/generation/reader-model.ts\`, threshold ${READER_MODEL.threshold}):
+Before this fit (the model then in \`src/reader/model.ts\`, threshold ${READER_MODEL.threshold}):
 
 ${table(rowsBefore)}
 `;
@@ -232,9 +232,9 @@ ${table(rowsBefore)}
   if (values.write) {
     writeFitted([
       {
-        path: 'src/generation/reader-model.ts',
+        path: 'src/reader/model.ts',
         text: `// biome-ignore-all lint/suspicious/noApproximativeNumericConstant: fitted weights, not constants (0.693 is a weight, not ln 2)
-import type { ReaderModel } from './reader';
+import type { ReaderModel } from './read';
 
 // Written by \`npm run fit:reader -- --write\` (scripts/fit-reader.ts); the report is docs/reader-fit.md.
 export const READER_MODEL: ReaderModel = ${JSON.stringify(model, null, 2)};
@@ -242,7 +242,7 @@ export const READER_MODEL: ReaderModel = ${JSON.stringify(model, null, 2)};
       },
       { path: 'docs/reader-fit.md', text: report },
     ]);
-    console.log('wrote src/generation/reader-model.ts and docs/reader-fit.md');
+    console.log('wrote src/reader/model.ts and docs/reader-fit.md');
   }
   return 0;
 });

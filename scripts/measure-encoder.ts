@@ -13,7 +13,7 @@
 //      fits (same questions, same threshold rule), against the same fit without it.
 import { createEngine, retrieverOf } from '../src/ask/engine';
 import { rocAuc } from '../src/evaluation/eval-set';
-import { byRank, rankCandidates } from '../src/generation/extractive';
+import { byRank, rankCandidates } from '../src/reader/extractive';
 import { DEVELOPMENT_SETS, type Prepared, sets } from './lib/benchmark-sets';
 import { DEFAULT_INDEX, parseCommandLine, run, UsageError, writeFitted } from './lib/cli';
 import {

@@ -17,8 +17,10 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   'compiled-index': ['text', 'retrieval'],
   ingest: ['text', 'retrieval', 'compiled-index'],
   generation: ['text'],
+  // The stand-in's reader: nothing of the Claude client's, and the client nothing of the reader's.
+  reader: ['text'],
   ask: ['text', 'retrieval', 'compiled-index', 'generation'],
-  evaluation: ['text', 'retrieval', 'compiled-index', 'generation', 'ask'],
+  evaluation: ['text', 'retrieval', 'compiled-index', 'generation', 'reader', 'ask'],
 };
 const PIPELINE = Object.keys(MAY_IMPORT);
 

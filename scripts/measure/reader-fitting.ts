@@ -4,7 +4,9 @@
 import { ask, createEngine, type Engine } from '../../src/ask/engine';
 import type { CompiledIndex } from '../../src/compiled-index/types';
 import { parseEvalSet } from '../../src/evaluation/eval-set';
-import { EXTRACTIVE, rankCandidates } from '../../src/generation/extractive';
+import { compileIndex } from '../../src/ingest/compile';
+import { CURRENT_PROMPT_VERSION } from '../../src/prompt-versions';
+import { EXTRACTIVE, rankCandidates } from '../../src/reader/extractive';
 import {
   FEATURE_NAMES,
   type FeatureName,
@@ -12,10 +14,8 @@ import {
   questionAsRead,
   type ReaderModel,
   standInsOf,
-} from '../../src/generation/reader';
-import { textOf } from '../../src/generation/units';
-import { compileIndex } from '../../src/ingest/compile';
-import { CURRENT_PROMPT_VERSION } from '../../src/prompt-versions';
+} from '../../src/reader/read';
+import { textOf } from '../../src/reader/units';
 import { normaliseForQuote } from '../../src/text/quotes';
 import type { GenerationClient, Passage } from '../../src/types';
 import { loadIndexFile, readJson } from '../lib/cli';

@@ -4,11 +4,11 @@
 // changed since, the trace says whether the passages it rested on are still the same.
 import { z } from 'zod';
 import { ask, type Engine } from '../ask/engine';
-import { createExtractiveClient } from '../generation/extractive';
 import { createOutcomeReplayClient, createReplayClient } from '../generation/replay';
 import { parseReply } from '../generation/reply';
 import { replyVersionOf } from '../generation/reply-version';
 import { describeIssues } from '../issues';
+import { createExtractiveClient } from '../reader/extractive';
 import { type AskResult, type GenerationClient, REFUSAL_REASONS } from '../types';
 
 export const TRACE_FORMAT = 'sourcebound-trace';

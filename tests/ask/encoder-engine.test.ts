@@ -4,7 +4,7 @@ import { encodedText, encoderEvidence, KEPT_PASSAGE_VECTORS } from '../../src/as
 import { ask, createEngine, withSemantic } from '../../src/ask/engine';
 import { DEFAULT_GATE } from '../../src/config';
 import { parseTrace, traceOf } from '../../src/evaluation/trace';
-import { createExtractiveClient } from '../../src/generation/extractive';
+import { createExtractiveClient } from '../../src/reader/extractive';
 import { evidenceScore, NO_EVIDENCE } from '../../src/retrieval/evidence';
 import {
   type SemanticModel,

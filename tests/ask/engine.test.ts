@@ -4,8 +4,8 @@ import { ask, changedWhatWasFound, createEngine, retrieverOf } from '../../src/a
 import { MAX_QUESTION_CHARS } from '../../src/config';
 import { createClaudeClient } from '../../src/generation/claude';
 import { GenerationUnavailableError } from '../../src/generation/errors';
-import { createExtractiveClient } from '../../src/generation/extractive';
 import { promptFor } from '../../src/generation/prompts';
+import { createExtractiveClient } from '../../src/reader/extractive';
 import type { AskResult, Refused, Scored } from '../../src/types';
 import { libraryIndex, tinyEngine } from '../helpers/engine';
 import { neverCalled, outcome, replying, throwing } from '../helpers/scripted';

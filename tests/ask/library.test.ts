@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ask, createEngine, retrieverOf } from '../../src/ask/engine';
 import { DEFAULT_GATE } from '../../src/config';
 import { bestOf, calibrate, calibrationLabels, parseEvalSet } from '../../src/evaluation/eval-set';
-import { createExtractiveClient } from '../../src/generation/extractive';
+import { createExtractiveClient } from '../../src/reader/extractive';
 import { libraryIndex } from '../helpers/engine';
 import { neverCalled } from '../helpers/scripted';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { reportRecord } from '../../scripts/lib/report-record';
 import { ask, createEngine, withSemantic } from '../../src/ask/engine';
 import { DEFAULT_GATE, uncalibratedGate } from '../../src/config';
-import { createExtractiveClient } from '../../src/generation/extractive';
+import { createExtractiveClient } from '../../src/reader/extractive';
 import { type SemanticModel, semanticChannel, type WordVectors } from '../../src/retrieval/semantic';
 import { libraryIndex } from '../helpers/engine';
 

@@ -13,7 +13,7 @@ import {
   tradeOffTable,
   valueAt,
 } from '../../scripts/measure/reader-fitting';
-import { FEATURE_NAMES, type FeatureName } from '../../src/generation/reader';
+import { FEATURE_NAMES, type FeatureName } from '../../src/reader/read';
 
 const question = (set: string, answerable: boolean): Question => ({
   set,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { withDefaultVectors } from '../../scripts/lib/vector-table';
 import { ask as askEngine, createEngine } from '../../src/ask/engine';
 import { parseEvalSet } from '../../src/evaluation/eval-set';
-import { createExtractiveClient } from '../../src/generation/extractive';
+import { createExtractiveClient } from '../../src/reader/extractive';
 import { useSite } from './harness';
 import { shippedIndex } from './server';
 import { ask, resultOfThisQuestion, waitForAskBox } from './site';

@@ -13,7 +13,7 @@ import {
   twoByTwo,
 } from '../../src/evaluation/eval-run';
 import { type EvalQuestion, judge, parseEvalSet } from '../../src/evaluation/eval-set';
-import { createExtractiveClient } from '../../src/generation/extractive';
+import { createExtractiveClient } from '../../src/reader/extractive';
 import type { GenerationClient, GenerationRequest } from '../../src/types';
 import { gardenEngine, libraryIndex, tinyEngine } from '../helpers/engine';
 import { replying, throwing } from '../helpers/scripted';

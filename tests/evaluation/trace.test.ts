@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ask, createEngine } from '../../src/ask/engine';
 import { serializeIndex } from '../../src/compiled-index/parse';
 import { parseTrace, replayTrace, sha256, type Trace, TraceError, traceOf } from '../../src/evaluation/trace';
-import { createExtractiveClient } from '../../src/generation/extractive';
+import { createExtractiveClient } from '../../src/reader/extractive';
 import { tinyIndex } from '../helpers/engine';
 import { outcome, replying } from '../helpers/scripted';
 

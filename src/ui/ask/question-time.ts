@@ -6,7 +6,7 @@
 export { ask, retrieverOf } from '../../ask/engine';
 export { passageTitle } from '../../ask/passage-words';
 export { explainRefusal } from '../../ask/reasons';
-export { createExtractiveClient } from '../../generation/extractive';
+export { createExtractiveClient } from '../../reader/extractive';
 export { withMeaning } from '../kit/meaning-engine';
 export { loadMeaningInWorker } from '../kit/meaning-loading';
 export { DocumentBrowser } from './document-browser';

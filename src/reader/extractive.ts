@@ -1,6 +1,7 @@
 import { checkQuote, MIN_QUOTE_WORDS, quoteWordCount } from '../text/quotes';
 import type { GenerationClient, GenerationOutcome, GeneratorInfo, Passage, Reply } from '../types';
 import { describeMissingKind, describeVerdict } from './answerability';
+import { READER_MODEL } from './model';
 import {
   type Ablation,
   type Candidate,
@@ -11,8 +12,7 @@ import {
   type ReaderModel,
   readPassages,
   standInsOf,
-} from './reader';
-import { READER_MODEL } from './reader-model';
+} from './read';
 import { type Span, textOf, type Unit, unitsOf } from './units';
 
 export const EXTRACTIVE: GeneratorInfo = {

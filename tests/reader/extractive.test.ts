@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { byRank, createExtractiveClient, EXTRACTIVE, rankCandidates } from '../../src/generation/extractive';
-import { READER_MODEL } from '../../src/generation/reader-model';
-import { textOf } from '../../src/generation/units';
+import { byRank, createExtractiveClient, EXTRACTIVE, rankCandidates } from '../../src/reader/extractive';
+import { READER_MODEL } from '../../src/reader/model';
+import { textOf } from '../../src/reader/units';
 import { checkQuote, quoteWordCount } from '../../src/text/quotes';
 import type { Passage } from '../../src/types';
 import { FUZZ_PARAMETERS, FUZZ_TIMEOUT } from '../helpers/fuzz-runs';

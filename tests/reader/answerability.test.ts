@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ask, createEngine } from '../../src/ask/engine';
+import { compileIndex } from '../../src/ingest/compile';
 import {
   type AnswerKind,
   canAnswer,
@@ -11,10 +12,9 @@ import {
   holdsKind,
   phrasesOf,
   readQuestion,
-} from '../../src/generation/answerability';
-import { createExtractiveClient, EXTRACTIVE } from '../../src/generation/extractive';
-import { answerKind } from '../../src/generation/question-form';
-import { compileIndex } from '../../src/ingest/compile';
+} from '../../src/reader/answerability';
+import { createExtractiveClient, EXTRACTIVE } from '../../src/reader/extractive';
+import { answerKind } from '../../src/reader/question-form';
 import { checkQuote } from '../../src/text/quotes';
 import { termOf } from '../../src/text/tokenize';
 

@@ -2,7 +2,7 @@
 // feature the model weighs and every rule that rules a unit out, and no other.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FEATURE_NAMES, HARD_RULES } from '../../src/generation/reader';
+import { FEATURE_NAMES, HARD_RULES } from '../../src/reader/read';
 
 const between = (text: string, start: string, end: string) => {
   const from = text.indexOf(start);

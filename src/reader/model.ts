@@ -1,5 +1,5 @@
 // biome-ignore-all lint/suspicious/noApproximativeNumericConstant: fitted weights, not constants (0.693 is a weight, not ln 2)
-import type { ReaderModel } from './reader';
+import type { ReaderModel } from './read';
 
 // Written by `npm run fit:reader -- --write` (scripts/fit-reader.ts); the report is docs/reader-fit.md.
 export const READER_MODEL: ReaderModel = {

@@ -4,8 +4,8 @@ import {
   constraintsOf,
   countsAskedThing,
   statesAskedFigure,
-} from '../../src/generation/constraints';
-import type { AnswerKind } from '../../src/generation/question-form';
+} from '../../src/reader/constraints';
+import type { AnswerKind } from '../../src/reader/question-form';
 
 const broken = (question: string, unit: string, about?: string) =>
   brokenConstraint({ constraints: constraintsOf(question), unit, ...(about === undefined ? {} : { about }) });
@@ -100,7 +100,7 @@ describe('what a question fixes about its answer', () => {
   });
 });
 
-import { answerKind as questionFormKind } from '../../src/generation/question-form';
+import { answerKind as questionFormKind } from '../../src/reader/question-form';
 
 // Each test below was written for a change to constraints.ts that no test noticed
 // (docs/mutation-survivors.md).

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createExtractiveClient, rankCandidates } from '../../src/generation/extractive';
+import { createExtractiveClient, rankCandidates } from '../../src/reader/extractive';
+import { READER_MODEL } from '../../src/reader/model';
 import {
   asksNegated,
   confidence,
@@ -9,8 +10,7 @@ import {
   type ReaderModel,
   readPassages,
   standInsOf,
-} from '../../src/generation/reader';
-import { READER_MODEL } from '../../src/generation/reader-model';
+} from '../../src/reader/read';
 import { TFIDF } from '../../src/retrieval/model';
 import { buildPostings } from '../../src/retrieval/postings';
 import { createRetriever, passageText } from '../../src/retrieval/retrieve';
@@ -829,7 +829,7 @@ describe('the question as retrieval read it', () => {
   });
 });
 
-// Each test below was written for a change to reader.ts that no test noticed
+// Each test below was written for a change to read.ts that no test noticed
 // (docs/mutation-survivors.md).
 describe('the reader: what a unit is read with', () => {
   it('reads a table row with its header: the header’s words are the row’s, and its column counts', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { textOf, unitsOf } from '../../src/generation/units';
+import { textOf, unitsOf } from '../../src/reader/units';
 import type { Passage } from '../../src/types';
 
 // What a passage is read as: the pieces an answer can be. The first block names the kinds of unit; the
