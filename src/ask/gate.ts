@@ -35,13 +35,15 @@ export function gate(scored: readonly Scored[], settings: GateSettings): GateVer
 }
 
 /**
- * What a generator is given once the gate has passed: the best `contextSize` passages that could each
- * pass it on their own. A passage below the threshold is not evidence, so it is not context either. The
- * one rule for the engine and for the script that fits the stand-in's reader on what it will be given.
+ * What a generator is given once the gate has passed: the best `contextSize` passages, in retrieval's
+ * order, that could each pass it on their own. A passage below the threshold is not evidence, so it is not
+ * context either; one that passes is, wherever retrieval ranked it among those the gate read, so a gate
+ * that passes never leaves the generator without a passage. The one rule for the engine and for the
+ * script that fits the stand-in's reader on what it will be given.
  */
 export function contextOf(
   retrieved: readonly Scored[],
   options: { contextSize: number; gate: GateSettings },
 ): Scored[] {
-  return retrieved.slice(0, options.contextSize).filter((scored) => scored.score >= options.gate.threshold);
+  return retrieved.filter((scored) => scored.score >= options.gate.threshold).slice(0, options.contextSize);
 }

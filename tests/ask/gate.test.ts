@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { gate } from '../../src/ask/gate';
+import { contextOf, gate } from '../../src/ask/gate';
 import type { Scored } from '../../src/types';
 
 const scored = (...scores: number[]): Scored[] =>
@@ -53,5 +54,41 @@ describe('gate', () => {
     // 0.5 - 0.25 is exactly 0.25 in binary floating point: the margin is met, not missed.
     expect(gate(scored(0.5, 0.25), { ...settings, minMargin: 0.25 })).toEqual({ pass: true });
     expect(gate(scored(0.5, 0.2500001), { ...settings, minMargin: 0.25 }).pass).toBe(false);
+  });
+});
+
+describe('contextOf', () => {
+  const ids = (context: Scored[]) => context.map(({ passage }) => passage.id);
+
+  it('gives the passages that pass, in retrieval order, at most contextSize of them', () => {
+    expect(ids(contextOf(scored(0.5, 0.1, 0.3, 0.4, 0.6), { gate: settings, contextSize: 2 }))).toEqual([
+      'f#p0',
+      'f#p2',
+    ]);
+  });
+
+  it('gives a passage that passes though retrieval ranked it below contextSize (the gate passed on it)', () => {
+    // Once the gate passed on the fourth passage while the context, cut at three, was empty: the
+    // generator was called with nothing to read.
+    expect(ids(contextOf(scored(0.1, 0.15, 0.05, 0.25), { gate: settings, contextSize: 3 }))).toEqual([
+      'f#p3',
+    ]);
+  });
+
+  it('is never empty when the gate passes, and holds nothing below the threshold', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 8 }),
+        fc.integer({ min: 1, max: 5 }),
+        (scores, contextSize) => {
+          const retrieved = scored(...scores);
+          const context = contextOf(retrieved, { gate: settings, contextSize });
+          if (gate(retrieved, settings).pass) expect(context.length).toBeGreaterThan(0);
+          expect(context.length).toBeLessThanOrEqual(contextSize);
+          for (const { score } of context) expect(score).toBeGreaterThanOrEqual(settings.threshold);
+        },
+      ),
+      { seed: 34 },
+    );
   });
 });
