@@ -10,8 +10,15 @@ import type { SuiteItem } from '../lib/suite';
 import { type FeatureRow, fitColumns } from './feature-comparison';
 
 export const FOLDS = 5;
-/** The share of the retrieved-right answerable questions the threshold keeps. */
+/** The share of the retrieved-right answerable questions the threshold keeps, at least. */
 export const KEEP = 0.95;
+/**
+ * The share of the off-topic probes fitted on that the threshold may let past: half the 0.5% the project
+ * allows, the other half a margin for the probes never fitted on. Below the KEEP threshold the gate
+ * keeps more answerable questions; how many more is what questions worded unlike the development sets
+ * need (a set left out keeps fewer than its own fit), and the probes, not those sets, bound it.
+ */
+export const PROBES_PAST = 0.0025;
 export const OFFTOPIC = 'offtopic';
 
 export type Column = keyof EvidenceFeatures | EncoderColumn;
@@ -77,6 +84,25 @@ export function ruleThreshold(scores: readonly number[]): number {
   return Math.floor(kept * 1000) / 1000;
 }
 
+/**
+ * The lowest threshold (in thousandths) that lets at most PROBES_PAST of the probes' scores past: a
+ * score passes when it is at least the threshold.
+ */
+export function probeThreshold(scores: readonly number[]): number {
+  const sorted = [...scores].sort((a, b) => b - a);
+  const first = sorted[Math.floor(PROBES_PAST * sorted.length)];
+  if (first === undefined) throw new Error('fit:semantic: no off-topic probe to bound the threshold by');
+  return (Math.floor(first * 1000) + 1) / 1000;
+}
+
+/**
+ * The threshold rule: the KEEP threshold on the answerable scores, lowered to the probes' bound where
+ * that is lower (the gate then keeps more than KEEP while the probes past stay within PROBES_PAST).
+ */
+export function thresholdFor(options: { answerable: readonly number[]; probes: readonly number[] }): number {
+  return Math.min(ruleThreshold(options.answerable), probeThreshold(options.probes));
+}
+
 export interface Judged {
   name: string;
   columns: readonly Column[];
@@ -98,14 +124,17 @@ export function judge(rows: readonly Row[], model: Model): Judged {
     for (const row of development.filter((row) => row.fold === fold)) heldOut.set(row, fitted.score(row));
   }
   const full = fitModel(development, model.columns);
-  const keptScores = (score: (row: Row) => number) =>
-    development.filter((row) => row.answerable && retrieved(row)).map(score);
+  const thresholdOf = (score: (row: Row) => number) =>
+    thresholdFor({
+      answerable: development.filter((row) => row.answerable && retrieved(row)).map(score),
+      probes: development.filter((row) => row.set === OFFTOPIC).map(score),
+    });
   return {
     ...model,
     full,
     heldOut,
-    threshold: ruleThreshold(keptScores((row) => heldOut.get(row) as number)),
-    inSampleThreshold: ruleThreshold(keptScores(full.score)),
+    threshold: thresholdOf((row) => heldOut.get(row) as number),
+    inSampleThreshold: thresholdOf(full.score),
   };
 }
 
@@ -136,7 +165,10 @@ export function leftOut(options: { rows: readonly Row[]; columns: readonly Colum
   const { rows, columns, set } = options;
   const train = rows.filter((row) => row.development && row.set !== set);
   const fitted = fitModel(train, columns);
-  const threshold = ruleThreshold(train.filter((r) => r.answerable && retrieved(r)).map(fitted.score));
+  const threshold = thresholdFor({
+    answerable: train.filter((r) => r.answerable && retrieved(r)).map(fitted.score),
+    probes: train.filter((r) => r.set === OFFTOPIC).map(fitted.score),
+  });
   const own = rows.filter((row) => row.set === set);
   return { fitted, threshold, counts: outcomes(own, fitted.score, threshold).get(set), own };
 }

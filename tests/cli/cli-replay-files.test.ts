@@ -34,7 +34,7 @@ describe('npm run ask -- --trace', () => {
       expect(answer.code).toBe(0);
       expect(answer.stdout).toMatch(/^same verdict: answered$/m);
       expect(answer.stderr).toMatch(/no model is called/);
-      const refusal = replayOf('Does the library sell coffee?', 'coffee.json');
+      const refusal = replayOf('Can I park my car at the library?', 'parking.json');
       expect(refusal.stdout).toMatch(/^same verdict: refused: no_relevant_context$/m);
     },
     TRACE_TIMEOUT,

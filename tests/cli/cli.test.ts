@@ -133,7 +133,7 @@ describe('npm run ask', () => {
   });
 
   it('reads with the semantic channel unless --lexical, and says which in --json', () => {
-    const question = 'Does the library sell coffee?';
+    const question = 'Can I park my car at the library?';
     const semantic = JSON.parse(run('ask', ['--index', index, '--json', question]).stdout);
     expect(semantic.semantic.table).toMatch(/^[0-9a-f]{64}$/u);
     expect(semantic.status).toBe('refused');
