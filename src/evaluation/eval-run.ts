@@ -3,12 +3,14 @@
 // to a fresh ask() in Node.
 //
 // A result depends on the threshold t only through whether the gate passes (best score ≥ t; the
-// minMargin check does not read t) and through the context (the top contextSize passages scoring ≥ t).
-// Both change only where t crosses one of the top contextSize scores, so a question has at most
-// contextSize + 1 outcomes: one per distinct score among them, and the gate's refusal above the best.
+// minMargin check does not read t) and through the context (the first contextSize retrieved passages
+// scoring ≥ t, contextOf). Both change only where t reaches the score of a passage that is then in the
+// context: one ranked below the first contextSize passages counts only when it outscores enough of them,
+// as evidence read with meaning can. A question has one outcome per such score, and the gate's refusal
+// above the best.
 import type { ask as askQuestion } from '../ask/engine';
 import type { Engine } from '../ask/engine-setup';
-import { gate } from '../ask/gate';
+import { contextOf, gate } from '../ask/gate';
 import type {
   AskResult,
   GateSettings,
@@ -16,6 +18,7 @@ import type {
   GeneratorInfo,
   RefusalReason,
   Refused,
+  Scored,
 } from '../types';
 import { bestOf, calibrationLabels, type EvalQuestion, type Judgement, judge } from './eval-set';
 
@@ -29,8 +32,9 @@ interface QuestionRecord {
    */
   shut: Refused;
   /**
-   * Ascending: the result ask() returned with the threshold at each distinct score among the top
-   * contextSize passages. It holds for every threshold above the previous breakpoint, up to this one.
+   * Ascending: the result ask() returned with the threshold at the score of each retrieved passage that is
+   * in the context at its own score. It holds for every threshold above the previous breakpoint, up to
+   * this one.
    */
   steps: Array<{ breakpoint: number; result: AskResult }>;
 }
@@ -79,9 +83,14 @@ export async function runEvaluation(options: RunOptions): Promise<EvalRun | unde
     if (shut.status !== 'refused') {
       throw new Error(`eval-run: ask answered ${JSON.stringify(item.question)} with the gate shut`);
     }
-    const breakpoints = [
-      ...new Set(shut.passages.slice(0, engine.contextSize).map(({ score }) => score)),
-    ].sort((a, b) => a - b);
+    const joinsContext = (scored: Scored) =>
+      contextOf(shut.passages, {
+        contextSize: engine.contextSize,
+        gate: { ...engine.gate, threshold: scored.score },
+      }).includes(scored);
+    const breakpoints = [...new Set(shut.passages.filter(joinsContext).map(({ score }) => score))].sort(
+      (a, b) => a - b,
+    );
     const steps: QuestionRecord['steps'] = [];
     for (const breakpoint of breakpoints) {
       steps.push({ breakpoint, result: await askAt(item.question, breakpoint) });

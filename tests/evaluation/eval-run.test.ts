@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ask } from '../../src/ask/engine';
 import { createEngine, type Engine } from '../../src/ask/engine-setup';
+import { contextOf, gate } from '../../src/ask/gate';
 import {
   type EvalRun,
   flips,
@@ -14,7 +15,7 @@ import {
 } from '../../src/evaluation/eval-run';
 import { type EvalQuestion, judge, parseEvalSet } from '../../src/evaluation/eval-set';
 import { createExtractiveClient } from '../../src/reader/extractive';
-import type { GenerationClient, GenerationRequest } from '../../src/types';
+import type { AskResult, GenerationClient, GenerationRequest, Scored } from '../../src/types';
 import { gardenEngine, libraryIndex, tinyEngine } from '../helpers/engine';
 import { replying, throwing } from '../helpers/scripted';
 
@@ -71,7 +72,7 @@ describe('outcomeAt', () => {
       recorded = await run(engine, items);
       // Every score that can move an outcome, and its neighbours on both sides: where an off-by-one lives.
       const scores = outcomeAt(recorded, Number.POSITIVE_INFINITY).flatMap((outcome) =>
-        outcome.result.passages.slice(0, engine.contextSize).map(({ score }) => score),
+        outcome.result.passages.map(({ score }) => score),
       );
       thresholds = scores.flatMap((score) => [score, score - 1e-9, score + 1e-9]);
     });
@@ -229,6 +230,59 @@ describe('flips', () => {
   });
 });
 
+describe('outcomeAt, where a passage below the top contextSize outscores them', () => {
+  // Evidence need not follow retrieval's order (with the encoder, "Does the library sell coffee?" scored
+  // its fourth passage highest). An ask() that follows the engine's gate and context rules exactly, on
+  // passages whose fourth outscores the three above it.
+  const engine = tinyEngine();
+  const retrieved: Scored[] = [0.1, 0.15, 0.05, 0.25, 0.02].map((score, i) => ({
+    passage: { id: `f#p${i}`, file: 'f.md', line: 1, trail: ['T'], text: '' },
+    score,
+  }));
+  const fakeAsk = (async ({ engine: asked, question }) => {
+    const base = { question, threshold: asked.gate.threshold, promptVersion: asked.promptVersion };
+    const verdict = gate(retrieved, asked.gate);
+    const context = verdict.pass ? contextOf(retrieved, asked) : [];
+    const result: AskResult = verdict.pass
+      ? {
+          ...base,
+          status: 'refused',
+          reason: 'model_reported_no_answer',
+          detail: `read ${context.map(({ passage }) => passage.id).join(', ')}`,
+          passages: retrieved,
+          context,
+        }
+      : {
+          ...base,
+          status: 'refused',
+          reason: 'no_relevant_context',
+          detail: verdict.detail ?? '',
+          passages: retrieved,
+          context,
+        };
+    return result;
+  }) as typeof ask;
+
+  it('gives, at every threshold, what that ask() gives: the fourth passage alone between 0.15 and 0.25', async () => {
+    const recorded = await runEvaluation({
+      engine,
+      items: [{ question: 'Anything?', answerable: false }],
+      client,
+      ask: fakeAsk,
+    });
+    if (recorded === undefined) throw new Error('the run was not meant to be aborted');
+    for (let at = 0; at <= 0.3; at += 0.005) {
+      const fresh = await fakeAsk({
+        engine: { ...engine, gate: { ...engine.gate, threshold: at } },
+        client,
+        question: 'Anything?',
+      });
+      expect(outcomeAt(recorded, at)[0]?.result).toEqual(fresh);
+    }
+    expect(outcomeAt(recorded, 0.2)[0]?.result.context.map(({ passage }) => passage.id)).toEqual(['f#p3']);
+  });
+});
+
 describe('runEvaluation', () => {
   it('reports progress after each question and yields to the event loop between them', async () => {
     let timerRan = false;
@@ -247,12 +301,12 @@ describe('runEvaluation', () => {
     ]);
   });
 
-  it('asks the generator at most contextSize times a question, never with the gate shut', async () => {
+  it('asks the generator once per distinct score retrieved, never with the gate shut', async () => {
     const counted = counting(client);
     const engine = tinyEngine();
     await runEvaluation({ engine, items: HAND_MADE, client: counted, ask });
-    // France retrieves nothing; each of the other four has three distinct scores in its top three.
-    expect(counted.calls).toHaveLength(4 * engine.contextSize);
+    // France retrieves nothing; each of the other four retrieves three passages of distinct scores.
+    expect(counted.calls).toHaveLength(4 * 3);
   });
 
   it('stops when the signal aborts and resolves to undefined, asking nothing more', async () => {

@@ -228,8 +228,11 @@ describe('EvalPage on the bundled manual', () => {
   });
 });
 
-/** One row a distinct best score of the bundled set, and one above them all. */
-/** One row per threshold where an outcome can change: every score of a question's context (its best among them), and one above all. */
+/**
+ * One row per threshold where an outcome can change: every score of a question's context (its best among
+ * them), and one above all. The manual read on words scores in retrieval's order, so the context at any
+ * threshold is drawn from the first contextSize passages.
+ */
 function curveRows(): number {
   const scores = new Set<number>(
     JSON.parse(readFileSync('eval/questions.json', 'utf8')).flatMap((item: { question: string }) => {
