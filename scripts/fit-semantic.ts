@@ -13,7 +13,8 @@
 //      by the rule: the highest score that keeps 95% of the answerable development questions whose
 //      labelled passage is in the top contextSize, lowered where the probes allow to the lowest that lets
 //      at most 0.25% of the development half of the off-topic probes past, on the cross-validated scores;
-//   3. chosen: at that equal recall, the reading and model that let the fewest development off-topic probes
+//   3. chosen: at the rule's threshold (equal recall, or more where the probes allow), the reading and
+//      model that let the fewest development off-topic probes
 //      through (held out), then the most passages reach the generator, then the simpler.
 // The sentence encoder's evidence (scripts/lib/encoder.ts, its embeddings cached in generated/) joins the
 // candidates as models of its own and fused with the others. The written model is the rule's choice among
@@ -39,6 +40,7 @@ import {
   type DevSet,
   FOLDS,
   fixed,
+  type Judged,
   judge,
   KEEP,
   leftOut,
@@ -231,17 +233,20 @@ run(async () => {
     ),
     source: `npm run fit:semantic on ${date} (docs/semantic-channel.md)`,
   });
-  const thresholdSource = (what: string) =>
+  const thresholdSource = (what: string, judged: Judged) =>
     `fitted by npm run fit:semantic (${date})${what}: the highest evidence score ` +
-    `that keeps ${KEEP * 100}% of the development questions whose passage was retrieved, lowered to the ` +
-    `lowest that lets at most ${PROBES_PAST * 100}% of the off-topic probes fitted on past, cross-validated`;
+    `that keeps ${KEEP * 100}% of the development questions whose passage was retrieved, ` +
+    (judged.lowered
+      ? `lowered to the lowest that lets at most ${PROBES_PAST * 100}% of the off-topic probes fitted on past, `
+      : `no lower (more than ${PROBES_PAST * 100}% of the off-topic probes fitted on pass there), `) +
+    'cross-validated';
 
   const model: SemanticModel = {
     version: `fit-${date}-${chosen.judged.columns.length}f-w${chosen.settings.weight}`,
     settings: chosen.settings,
     evidence: weightsOf(chosen),
     threshold: chosen.judged.threshold,
-    source: thresholdSource(''),
+    source: thresholdSource('', chosen.judged),
     ...(encoderVerdict.earns
       ? {
           encoder: {
@@ -249,7 +254,7 @@ run(async () => {
             version: `fit-${date}-${chosenEncoder.judged.columns.length}f-w${chosen.settings.weight}-encoder`,
             evidence: weightsOf(chosenEncoder),
             threshold: chosenEncoder.judged.threshold,
-            source: thresholdSource(' with the sentence encoder'),
+            source: thresholdSource(' with the sentence encoder', chosenEncoder.judged),
           },
         }
       : {}),
@@ -336,7 +341,7 @@ run(async () => {
     }),
     '## 3. Chosen',
     '',
-    `At the rule’s equal recall, the reading and model that let the fewest development off-topic probes through (held out), then the most answerable questions’ passages reach the generator, among the models without the sentence encoder (what the page reads; the encoder’s: section 4): **${chosen.judged.name}**, neighbours at weight ${chosen.settings.weight}, threshold **${fixed(chosen.judged.threshold)}**.`,
+    `At the rule’s threshold (equal recall, or more where the probes allow), the reading and model that let the fewest development off-topic probes through (held out), then the most answerable questions’ passages reach the generator, among the models without the sentence encoder (what the page reads; the encoder’s: section 4): **${chosen.judged.name}**, neighbours at weight ${chosen.settings.weight}, threshold **${fixed(chosen.judged.threshold)}**.`,
     '',
     ...weightsTable(chosen.judged),
     '',

@@ -92,6 +92,7 @@ export function probeThreshold(scores: readonly number[]): number {
   const sorted = [...scores].sort((a, b) => b - a);
   const first = sorted[Math.floor(PROBES_PAST * sorted.length)];
   if (first === undefined) throw new Error('fit:semantic: no off-topic probe to bound the threshold by');
+  // The smallest thousandth above the first probe that must not pass, even one scoring a thousandth exactly.
   return (Math.floor(first * 1000) + 1) / 1000;
 }
 
@@ -99,8 +100,14 @@ export function probeThreshold(scores: readonly number[]): number {
  * The threshold rule: the KEEP threshold on the answerable scores, lowered to the probes' bound where
  * that is lower (the gate then keeps more than KEEP while the probes past stay within PROBES_PAST).
  */
-export function thresholdFor(options: { answerable: readonly number[]; probes: readonly number[] }): number {
-  return Math.min(ruleThreshold(options.answerable), probeThreshold(options.probes));
+export function thresholdFor(options: { answerable: readonly number[]; probes: readonly number[] }): {
+  threshold: number;
+  /** Whether the probes' bound lowered it below the KEEP threshold. */
+  lowered: boolean;
+} {
+  const kept = ruleThreshold(options.answerable);
+  const bound = probeThreshold(options.probes);
+  return { threshold: Math.min(kept, bound), lowered: bound < kept };
 }
 
 export interface Judged {
@@ -110,6 +117,8 @@ export interface Judged {
   /** Each development row's score from the fold model that did not see it. */
   heldOut: Map<Row, number>;
   threshold: number;
+  /** Whether the probes let the held-out threshold go below the KEEP one. */
+  lowered: boolean;
   inSampleThreshold: number;
 }
 
@@ -129,12 +138,14 @@ export function judge(rows: readonly Row[], model: Model): Judged {
       answerable: development.filter((row) => row.answerable && retrieved(row)).map(score),
       probes: development.filter((row) => row.set === OFFTOPIC).map(score),
     });
+  const held = thresholdOf((row) => heldOut.get(row) as number);
   return {
     ...model,
     full,
     heldOut,
-    threshold: thresholdOf((row) => heldOut.get(row) as number),
-    inSampleThreshold: thresholdOf(full.score),
+    threshold: held.threshold,
+    lowered: held.lowered,
+    inSampleThreshold: thresholdOf(full.score).threshold,
   };
 }
 
@@ -165,7 +176,7 @@ export function leftOut(options: { rows: readonly Row[]; columns: readonly Colum
   const { rows, columns, set } = options;
   const train = rows.filter((row) => row.development && row.set !== set);
   const fitted = fitModel(train, columns);
-  const threshold = thresholdFor({
+  const { threshold } = thresholdFor({
     answerable: train.filter((r) => r.answerable && retrieved(r)).map(fitted.score),
     probes: train.filter((r) => r.set === OFFTOPIC).map(fitted.score),
   });

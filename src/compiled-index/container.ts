@@ -223,7 +223,13 @@ export async function readIndexFileAsync(
   const subtle = globalThis.crypto?.subtle;
   if (subtle === undefined || bytes.length < CONTENT_AT) return readIndexFile(bytes, options);
   const content = bytes.subarray(CONTENT_AT);
-  const digest = new Uint8Array(await subtle.digest('SHA-256', content));
+  let digest: Uint8Array;
+  try {
+    digest = new Uint8Array(await subtle.digest('SHA-256', content));
+  } catch {
+    // A WebCrypto that will not hash this (a browser's own limit, say) leaves the JavaScript one.
+    return readIndexFile(bytes, options);
+  }
   // The reader hashes exactly the bytes after the stored digest: `content`, whose digest this is.
   return readIndexFile(bytes, { ...options, sha256: () => digest });
 }

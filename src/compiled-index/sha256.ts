@@ -1,7 +1,8 @@
 // SHA-256 (FIPS 180-4) in JavaScript, synchronous: what checks an index or a vector table where no native
-// digest is at hand (a page on plain http has no WebCrypto; kept documents and the vector table are read
-// synchronously). The page's worker and the command line pass a native one (container.ts, ReadOptions),
-// about ten times faster. Checked against node:crypto in tests/compiled-index/sha256.test.ts.
+// digest is passed (a page on plain http has no WebCrypto; kept documents, the vector table, and every
+// index written). Loading an index, the page's worker and the command line pass a native one
+// (container.ts, ReadOptions), about ten times faster. Checked against node:crypto in
+// tests/compiled-index/sha256.test.ts.
 
 const ROUND_CONSTANTS = new Uint32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98,

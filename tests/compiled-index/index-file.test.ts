@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { nativeSha256 } from '../../scripts/lib/native-sha256';
 import { ask, createEngine } from '../../src/ask/engine';
 import {
@@ -222,6 +222,26 @@ describe('index integrity', () => {
     bytes[bytes.length - 100] = (bytes[bytes.length - 100] as number) ^ 4;
     expect(() => parseIndex(bytes, { sha256: nativeSha256 })).toThrow(/damaged or has been altered/);
     await expect(readIndexFileAsync(bytes)).rejects.toThrow(/damaged or has been altered/);
+  });
+
+  it('hashes with WebCrypto when the runtime has it, and reads without it or when it fails', async () => {
+    const bytes = serializeIndex(tinyIndex());
+    const own = readIndexFile(bytes);
+    const real = globalThis.crypto;
+    const digest = vi.fn((algorithm: string, data: BufferSource) => real.subtle.digest(algorithm, data));
+    try {
+      vi.stubGlobal('crypto', { subtle: { digest } });
+      expect(await readIndexFileAsync(bytes)).toEqual(own);
+      expect(digest).toHaveBeenCalledTimes(1);
+      vi.stubGlobal('crypto', {
+        subtle: { digest: () => Promise.reject(new DOMException('no', 'NotSupportedError')) },
+      });
+      expect(await readIndexFileAsync(bytes)).toEqual(own);
+      vi.stubGlobal('crypto', undefined);
+      expect(await readIndexFileAsync(bytes)).toEqual(own);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('uses the SHA-256 it is given: one that disagrees refuses an intact file', () => {

@@ -301,7 +301,7 @@ describe('runEvaluation', () => {
     ]);
   });
 
-  it('asks the generator once per distinct score retrieved, never with the gate shut', async () => {
+  it('asks the generator once per score at which a passage joins the context, never with the gate shut', async () => {
     const counted = counting(client);
     const engine = tinyEngine();
     await runEvaluation({ engine, items: HAND_MADE, client: counted, ask });
