@@ -51,6 +51,20 @@ const PACKAGE_HOMES: Array<{ pattern: RegExp; allowed: (file: string) => boolean
 const DOM_GLOBAL = /\b(document|window|localStorage|sessionStorage|indexedDB|navigator|HTMLElement)\s*[.[(]/;
 const COMMENT = /\/\*[\s\S]*?\*\/|(^|[^:'"`])\/\/.*$/gm;
 
+/**
+ * A literal list of words at a module's top: a Set of strings, or a list typed as strings, spelt out or
+ * split from one string. In the reader only its words.ts files may hold one (FEATURE_NAMES and the other
+ * registries of names, and sets of answer kinds, are not words).
+ */
+const WORD_LIST = new RegExp(
+  [
+    String.raw`^(?:export )?const \w+(?:: ReadonlySet<string>)?\s*=\s*new Set(?:<string>)?\(\s*(?:\[\s*)?['\`]`,
+    String.raw`^(?:export )?const \w+: readonly string\[\]\s*=\s*(?:\[\s*)?['\`]`,
+    String.raw`^(?:export )?const \w+\s*=\s*['\`][^'\`]*['\`]\.split\(`,
+  ].join('|'),
+  'm',
+);
+
 /** Modules that the first download must not hold: each belongs to a chunk loaded later, or to a worker. */
 const NOT_IN_FIRST_DOWNLOAD = [
   /^src\/compiled-index\/(container|postings-codec|parse|fetch)\.ts$/,
@@ -120,6 +134,15 @@ describe('the layout', () => {
         .map(({ target }) => `${file} → ${target}`),
     );
     expect(doubles).toEqual([]);
+  });
+
+  it("keeps the reader's word lists in its words.ts files, each saying where it comes from", () => {
+    const listing = files
+      .filter((file) => areaOf(file) === 'reader' && !file.endsWith('/words.ts'))
+      .filter((file) => WORD_LIST.test(readFileSync(file, 'utf8')));
+    expect(listing).toEqual([]);
+    // The rule is only as good as its pattern: it must see the lists words.ts holds.
+    expect(WORD_LIST.test(readFileSync('src/reader/words.ts', 'utf8'))).toBe(true);
   });
 
   it('has no import circle', () => {

@@ -4,6 +4,18 @@ import { STOPWORDS, termOf, tokenize, tokensOf, words } from '../text/tokenize';
 import { assertNever } from '../types';
 import { FREE } from './constraints';
 import { type AnswerKind, formWordsOf, OPEN_KINDS, questionForm, VERSION_NUMBER } from './question-form';
+import {
+  ASKS_OF_SUBJECT,
+  BE,
+  DO_AND_MODALS,
+  FILLER_WORDS,
+  NAMING_WORDS,
+  PHRASE_BREAKERS,
+  PHRASE_OPENERS,
+  PRONOUN_ONE,
+  ROLE_NOUNS,
+  RUN_ENDING_VERBS,
+} from './words';
 
 // Whether one sentence (or table row) of a passage can answer a question, decided without a model.
 // The stand-in quotes; it does not understand. This check keeps it from quoting a sentence that only
@@ -25,63 +37,11 @@ export { type AnswerKind, answerKind } from './question-form';
 
 // ── What the question asks about ───────────────────────────────────────────────────────────────────
 
-// A run of content words after one of these names a thing: "the head librarian", "a Visitor card",
-// "each year", "how many study rooms". "that" is left out: it opens clauses more often than it points.
-const PHRASE_OPENERS: ReadonlySet<string> = new Set(
-  'a an the each every this these those my your his her its our their any some no another many much'.split(
-    ' ',
-  ),
-);
-// After "does" or "can", the thing named is the subject and the run ends in what it does: "does the
-// library open" names the library, "can a member renew" a member.
-const AUXILIARIES: ReadonlySet<string> = new Set(
-  'do does did can could will would may might must should shall'.split(' '),
-);
-// A subject named without a determiner follows an auxiliary ("do kids pay"), a question's opening "is" or
-// "are" ("are dogs allowed") and "is there" ("is there parking").
-const BE: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were']);
-// After these and "is", the subject comes next: "how much is photocopying", "when is borrowing suspended".
-const ASKS_OF_SUBJECT: ReadonlySet<string> = new Set([
-  'much',
-  'long',
-  'often',
-  'when',
-  'where',
-  'why',
-  'how',
-]);
-// Words that end a phrase without being part of it: "get" says nothing of its own ("does a hold get
-// cancelled" is "is a hold cancelled"), and prepositions the stopword list leaves in ("the boundary
-// behind…", "the streams along…").
-const PHRASE_BREAKERS: ReadonlySet<string> = new Set(
-  `get gets got getting along behind beside besides beyond near outside inside across around among toward
-  towards via onto prior like unlike despite except throughout`.split(/\s+/u),
-);
-/**
- * Words that ask for a name say what kind of answer is wanted, as "time" does in "what time": "What is
- * the name of the castle?" and "What is the castle called?" are about the castle. Neither in a phrase
- * nor among the words a unit must share.
- */
-const NAMING_WORDS: ReadonlySet<string> = new Set(
-  'name names named call called calls term terms known kind kinds type types sort'.split(' '),
-);
-/**
- * Words that say how a question is put, not what it is about: "can I *still* borrow", "is there
- * *anything*", "what *happens* if", "will I be *able* to", "a few months *ago*", "the book I *want*". A
- * sentence that answers rarely repeats them. Neither in a phrase nor among the words a unit must share.
- */
-const FILLER_WORDS: ReadonlySet<string> = new Set(
-  `still ever really actually even already anyway able anything something everything nothing anyone
-  anybody someone somebody everyone everybody happen happens happened happening ago want wants wanted
-  think thought stuff anymore`.split(/\s+/u),
-);
 /** A word that is neither part of a thing the question names nor one a unit must share. */
 const namesNothing = (word: string) =>
   PHRASE_BREAKERS.has(word) || NAMING_WORDS.has(word) || FILLER_WORDS.has(word);
 // A capitalised word after these opens a sentence, not a name: "…on Sunday? Thanks!", "…? Cheers".
 const SENTENCE_MARK = /^[.!?]$/u;
-// "a new one", "the blue ones": a pronoun standing for a thing already named, not a thing to find.
-const PRONOUN_ONE: ReadonlySet<string> = new Set(['one', 'ones']);
 export const CAPITALISED = /^\p{Lu}/u;
 
 /** A thing the question names, e.g. "head librarian" → terms ['head', 'librarian']. */
@@ -112,11 +72,6 @@ interface OpenPhrase {
   /** A subject named without a determiner: its one word ("are dogs allowed"). */
   bare?: boolean;
 }
-
-// Verbs that end a subject's run themselves, so the run holds no verb: "does the pool manager have".
-const RUN_ENDING_VERBS: ReadonlySet<string> = new Set(
-  'have has had having do does did be is are was were been being am get gets got getting'.split(' '),
-);
 
 /**
  * The things a question names: a run of content words after a determiner ("the head librarian") or
@@ -171,7 +126,7 @@ export function phrasesOf(question: string): Phrase[] {
     if (STOPWORDS.has(folded)) {
       close(folded);
       if (PHRASE_OPENERS.has(folded)) {
-        current = { words: [], capitalsOnly: false, subject: AUXILIARIES.has(before) };
+        current = { words: [], capitalsOnly: false, subject: DO_AND_MODALS.has(before) };
       }
       return;
     }
@@ -194,7 +149,7 @@ export function phrasesOf(question: string): Phrase[] {
     // "how much", "when", "where"…; in "What device is used…", "Who is responsible…" what follows is said
     // of the subject.
     const bareSubject =
-      AUXILIARIES.has(before) ||
+      DO_AND_MODALS.has(before) ||
       (BE.has(before) && (beforeOpened || ASKS_OF_SUBJECT.has(twoBefore))) ||
       (before === 'there' && BE.has(twoBefore));
     if (capitalised) current = { words: [read], capitalsOnly: true, subject: false };
@@ -270,16 +225,6 @@ const PLACE_WORD =
 // A capitalised word that does not open a sentence, a clause or a table cell: "…is Ines Okafor".
 const NAME = /(?<=[\p{L}\d,)]\s+)\p{Lu}\p{Ll}+/gu;
 
-/**
- * People named by what they are, not by name: the answer to "Who decides an appeal?" can be "the duty
- * librarian". A closed list on purpose: a word that is not here and not capitalised does not say who.
- * Matched as words, plural or not, never stemmed: "owner" must not match "owns", nor "swimmer" "swim".
- */
-const ROLE_NOUNS = `librarian manager director officer staff committee member parent guardian lifeguard coach
-  instructor teacher supervisor attendant assistant clerk owner chair president secretary treasurer team board
-  council volunteer employee worker administrator receptionist leader chief ruler king queen founder author
-  person people anyone anybody everyone everybody nobody adult child children resident visitor customer user
-  student swimmer`.split(/\s+/u);
 const ROLE_NOUN = new RegExp(`\\b(?:${ROLE_NOUNS.join('|')})(?:s|es)?\\b`, 'giu');
 
 // How a sentence says who belongs to a group: "is made up of", "chaired by", "sits on", "members of". Not

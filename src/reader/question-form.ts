@@ -1,6 +1,8 @@
 // The question's form: what kind of answer it asks for. One home, read by the stand-in (which units can
 // answer) and its answerability check (what a unit must hold), so that "when" means the same to both.
 
+import { AUXILIARIES } from './words';
+
 /** The kind of answer a question's form asks for. */
 export type AnswerKind =
   | 'person'
@@ -22,10 +24,6 @@ export type AnswerKind =
 const LEAD = String.raw`^\s*(?:(?:in|on|at|after|before|by|for|from|to|with|since|during|until|till|of|about|within|under|as\s+of)\s+)?`;
 const opening = (form: string) => new RegExp(`${LEAD}(?:${form})(?![\\p{L}])`, 'iu');
 
-// The verbs that open a yes/no question ("Is there…", "Can I…"); after "what" they open another question
-// than a version's: "What does version 10 change?" asks for no version.
-export const AUXILIARIES: readonly string[] =
-  'is are was were am can could does do did will would may might must should shall has have had'.split(' ');
 const AUXILIARY = `(?:${AUXILIARIES.join('|')})`;
 
 const VERSION_QUALIFIER = '(?:minimum|earliest|first|oldest|latest|newest|current)';

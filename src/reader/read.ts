@@ -18,9 +18,17 @@ import {
   type UnitVerdict,
 } from './answerability';
 import { brokenConstraint, type Constraints, constraintsOf, statesAskedFigure } from './constraints';
-import { type AnswerKind, AUXILIARIES, formClause, OPEN_KINDS } from './question-form';
+import { type AnswerKind, formClause, OPEN_KINDS } from './question-form';
 import { typoOfFunctionWord } from './typos';
 import { textOf, type Unit, unitsOf } from './units';
+import {
+  AUXILIARIES,
+  CLAUSE_OPENERS,
+  LEAD_PREPOSITIONS,
+  NEGATIONS,
+  PARTS_OF_DAY,
+  QUESTION_WORDS,
+} from './words';
 
 // The stand-in as a scored reader: every unit of every passage in the context is a candidate, described
 // by a few features of how it meets the question; a logistic model fitted on the development sets
@@ -101,17 +109,6 @@ export interface Reading {
   unseen: string[];
 }
 
-// Read by the text model, which spells a negation out ("aren't", "cannot", chat's "cant" → "are"/"can", "not").
-const NEGATIONS: ReadonlySet<string> = new Set([
-  'not',
-  'never',
-  'no',
-  'none',
-  'nobody',
-  'nothing',
-  'neither',
-  'nor',
-]);
 const negates = (text: string) => words(text).some((word) => NEGATIONS.has(word));
 
 // Four digits, and the word after them if there is one: "in 1987", "In 1985, the pool…", "1000 pages".
@@ -517,10 +514,6 @@ function withStandIns(terms: Set<string>, standIns: ReadonlyMap<string, readonly
   return held.length === 0 ? terms : new Set([...terms, ...held]);
 }
 
-const PARTS_OF_DAY: ReadonlySet<string> = new Set(
-  'morning mornings afternoon afternoons evening evenings night nights tonight lunchtime'.split(' '),
-);
-
 /**
  * `terms` with each question word held through a stand-in, each of the question's day terms whose days
  * `text` names, and its parts of the day when `text` states a clock time.
@@ -571,40 +564,7 @@ export function asksNegated(clause: string): boolean {
   return false;
 }
 
-const QUESTION_WORDS: ReadonlySet<string> = new Set([
-  'what',
-  'which',
-  'who',
-  'whom',
-  'whose',
-  'when',
-  'where',
-  'why',
-  'how',
-]);
-const LEAD_PREPOSITIONS: ReadonlySet<string> = new Set([
-  'in',
-  'on',
-  'at',
-  'for',
-  'from',
-  'to',
-  'by',
-  'with',
-  'of',
-  'after',
-  'before',
-  'since',
-  'during',
-  'until',
-  'under',
-]);
 const AUXILIARY_WORDS: ReadonlySet<string> = new Set(AUXILIARIES);
-const CLAUSE_OPENERS: ReadonlySet<string> = new Set(
-  'if when whenever after before until till unless because although though while whereas once that who whom which where whose'.split(
-    ' ',
-  ),
-);
 
 /**
  * Whether the unit states the opposite of a word the question asks about, and not the word itself: "Lanes 1
