@@ -1,11 +1,14 @@
-// npm run bench:browser -- [--passages N] [--queries N] [--repeats N] [--out DIR]
+// npm run bench:browser -- [--passages N] [--queries N] [--repeats N] [--mbps N] [--gzip] [--out DIR]
 //
 // The page itself at scale (issue 5): builds the site around a synthetic index of N passages (100,000 by
 // default; the same seeded corpus and queries as `npm run bench`), serves it, opens it in Debian's
 // Chromium, and measures what a visitor would feel: the time from navigation until the page can take a
 // question, the longest task that blocked the page's thread meanwhile (the index is decoded in a Web
-// Worker, so this should stay short), and retrieve plus gate per question, in the page. Prints a table
-// and writes the report as JSON to DIR/browser-<time>.json and DIR/browser-latest.json.
+// Worker, so this should stay short), and retrieve plus gate per question, in the page. With --mbps, first
+// a visitor on a link of that many megabits a second (one link shared by every file the page fetches;
+// --gzip: bodies gzipped, as a host that compresses every file would): from navigation to the first
+// question accepted and to its first result on screen, and the bytes sent before it. Prints a table and
+// writes the report as JSON to DIR/browser-<time>.json and DIR/browser-latest.json.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -20,7 +23,8 @@ import { CORPUS_SETTINGS, makeCorpus, makeQueries } from './bench/corpus';
 import { machineFacts, percentile } from './bench/run-bench';
 import { parseCommandLine, run, UsageError, writeOutput } from './lib/cli';
 
-const USAGE = 'usage: npm run bench:browser -- [--passages N] [--queries N] [--repeats N] [--out DIR]';
+const USAGE =
+  'usage: npm run bench:browser -- [--passages N] [--queries N] [--repeats N] [--mbps N] [--gzip] [--out DIR]';
 function positive(text: string | undefined, fallback: number, flag: string): number {
   if (text === undefined) return fallback;
   const value = Number(text);
@@ -42,6 +46,46 @@ interface PageFigures {
   perQueryMs: number[];
 }
 
+interface SlowLink {
+  mbps: number;
+  gzip: boolean;
+  acceptedMs: number;
+  firstResultMs: number;
+  bytesBeforeResult: number;
+}
+
+/**
+ * A fresh visitor on a slow link: the site served through one link of `mbps`, the first question typed
+ * at once and asked as soon as the page lets it; when the Ask button takes it, and when its result shows.
+ */
+async function firstResultOn(options: {
+  browser: Awaited<ReturnType<typeof launchBrowser>>;
+  site: string;
+  mbps: number;
+  gzip: boolean;
+  question: string;
+}): Promise<SlowLink> {
+  const { browser, site, mbps, gzip, question } = options;
+  const server = await startStaticServer(site, { bytesPerSecond: (mbps * 1e6) / 8, gzip });
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  try {
+    const page = await context.newPage();
+    await page.goto(server.url);
+    const box = page.getByLabel('Your question');
+    const button = page.getByRole('button', { name: 'Ask', exact: true });
+    await box.fill(question, { timeout: 600_000 });
+    // Playwright clicks once the button is enabled: the moment the page accepts the question.
+    await button.click({ timeout: 600_000 });
+    const acceptedMs = await page.evaluate(() => performance.now());
+    await page.locator('section.result').waitFor({ timeout: 600_000 });
+    const firstResultMs = await page.evaluate(() => performance.now());
+    return { mbps, gzip, acceptedMs, firstResultMs, bytesBeforeResult: server.bytesSent() };
+  } finally {
+    await context.close();
+    await server.close();
+  }
+}
+
 run(async () => {
   const { values } = parseCommandLine(
     {
@@ -49,6 +93,8 @@ run(async () => {
         passages: { type: 'string' },
         queries: { type: 'string' },
         repeats: { type: 'string' },
+        mbps: { type: 'string' },
+        gzip: { type: 'boolean', default: false },
         out: { type: 'string', default: 'bench' },
       },
     },
@@ -59,6 +105,7 @@ run(async () => {
   // Chromium's clock ticks in 0.1 ms outside a cross-origin-isolated page, so each query is timed over
   // this many runs and the time divided by it.
   const repeats = positive(values.repeats, 20, '--repeats');
+  const mbps = values.mbps === undefined ? undefined : positive(values.mbps, 10, '--mbps');
   const started = performance.now();
   const log = (line: string) =>
     console.error(`bench:browser: ${line} (at ${((performance.now() - started) / 1000).toFixed(1)} s)`);
@@ -87,8 +134,19 @@ run(async () => {
   const browser = await launchBrowser();
   let figures: PageFigures;
   let chromiumVersion: string;
+  let slow: SlowLink | undefined;
   try {
     chromiumVersion = browser.version();
+    if (mbps !== undefined) {
+      log(`a visitor on ${mbps} Mb/s${values.gzip ? ', gzipped' : ''}: navigation to the first result`);
+      slow = await firstResultOn({
+        browser,
+        site,
+        mbps,
+        gzip: values.gzip,
+        question: (queries[0] as { text: string }).text,
+      });
+    }
     // No service worker: its precache would download the index a second time during the load measured.
     const context = await browser.newContext({ serviceWorkers: 'block' });
     const page = await context.newPage();
@@ -165,6 +223,7 @@ run(async () => {
     longTasks: figures.longTasks,
     queries: queries.length,
     repeats,
+    ...(slow === undefined ? {} : { slowLink: slow }),
     p50Ms: percentile(sorted, 0.5),
     p95Ms: percentile(sorted, 0.95),
   };
@@ -188,6 +247,12 @@ run(async () => {
   console.log(`| longest task on the page's thread meanwhile | ${ms(report.longestTaskMs)} |`);
   console.log(`| total blocking time meanwhile (tasks past 50 ms) | ${ms(report.totalBlockingMs)} |`);
   console.log(`| retrieve + gate in the page, p50 / p95 | ${ms(report.p50Ms)} / ${ms(report.p95Ms)} |`);
+  if (slow !== undefined) {
+    const link = `${slow.mbps} Mb/s${slow.gzip ? ', gzipped' : ''}`;
+    console.log(`| on ${link}: navigation → first question accepted | ${ms(slow.acceptedMs)} |`);
+    console.log(`| on ${link}: navigation → first result on screen | ${ms(slow.firstResultMs)} |`);
+    console.log(`| on ${link}: bytes sent before the first result | ${mb(slow.bytesBeforeResult)} |`);
+  }
   console.log(
     `\nScorer: ${report.scorer}. ${report.queries} known-item queries, each timed over ${repeats} runs.`,
   );
