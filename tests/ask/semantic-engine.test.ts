@@ -1,12 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import { reportRecord } from '../../scripts/lib/report-record';
-import { ask, createEngine } from '../../src/ask/engine';
+import { ask, createEngine, withSemantic } from '../../src/ask/engine';
 import { DEFAULT_GATE, uncalibratedGate } from '../../src/config';
 import { createExtractiveClient } from '../../src/reader/extractive';
-import { libraryIndex, semanticLibraryEngine } from '../helpers/engine';
+import { type SemanticModel, semanticChannel, type WordVectors } from '../../src/retrieval/semantic';
+import { libraryIndex } from '../helpers/engine';
+
+// A table of two dimensions: "film" and "dvd" point one way, "mortgage" the other.
+const table: WordVectors = {
+  terms: ['dvd', 'film', 'mortgag'],
+  dimensions: 2,
+  vectors: Float32Array.from([1, 0, 0.96, 0.28, 0, 1]),
+  digest: 'a'.repeat(64),
+};
+
+const model = (threshold: number): SemanticModel => ({
+  version: 'test-model',
+  settings: { weight: 0, minSimilarity: 0.6, neighbours: 3 },
+  evidence: { bias: -3, weights: { cosine: 4, weightedCoverage: 2, close: 3 }, source: 'test' },
+  threshold,
+  source: 'fitted for this test',
+});
 
 function semanticEngine(threshold: number, gate = DEFAULT_GATE) {
-  return semanticLibraryEngine(threshold, gate);
+  const engine = createEngine({ ...libraryIndex(), gate });
+  return withSemantic(engine, {
+    channel: semanticChannel(table, engine.invertedIndex.vocabulary),
+    model: model(threshold),
+  });
 }
 
 describe('withSemantic', () => {

@@ -1,10 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createEngine, type Engine, withSemantic } from '../../src/ask/engine';
+import { createEngine, type Engine } from '../../src/ask/engine';
 import type { CompiledIndex } from '../../src/compiled-index/types';
 import { compileIndex } from '../../src/ingest/compile';
 import { compileOwnCorpus } from '../../src/ingest/compile-corpus';
-import { type SemanticModel, semanticChannel, type WordVectors } from '../../src/retrieval/semantic';
 import type { GateSettings } from '../../src/types';
 
 /** The tiny corpus is built for v1, whose replies cite by id alone: the engine tests script such replies. */
@@ -67,30 +66,4 @@ export function gardenIndex(): CompiledIndex {
 /** The garden fixture's engine, as the page builds it for a visitor's own documents. */
 export function gardenEngine(): Engine {
   return createEngine(gardenIndex());
-}
-
-/** A table of two dimensions: "film" and "dvd" point one way, "mortgage" the other. */
-export const TWO_WAY_TABLE: WordVectors = {
-  terms: ['dvd', 'film', 'mortgag'],
-  dimensions: 2,
-  vectors: Float32Array.from([1, 0, 0.96, 0.28, 0, 1]),
-  digest: 'a'.repeat(64),
-};
-
-/** A gate model of the semantic channel, its weights made up: a passage's score is not its cosine. */
-export const testSemanticModel = (threshold: number): SemanticModel => ({
-  version: 'test-model',
-  settings: { weight: 0, minSimilarity: 0.6, neighbours: 3 },
-  evidence: { bias: -3, weights: { cosine: 4, weightedCoverage: 2, close: 3 }, source: 'test' },
-  threshold,
-  source: 'fitted for this test',
-});
-
-/** The manual read with the semantic channel: scores are evidence, which need not follow retrieval's order. */
-export function semanticLibraryEngine(threshold: number, gate?: GateSettings): Engine {
-  const engine = createEngine({ ...libraryIndex(), ...(gate === undefined ? {} : { gate }) });
-  return withSemantic(engine, {
-    channel: semanticChannel(TWO_WAY_TABLE, engine.invertedIndex.vocabulary),
-    model: testSemanticModel(threshold),
-  });
 }
