@@ -24,7 +24,6 @@
 import { readFileSync } from 'node:fs';
 import { SHOWN_PASSAGES } from '../src/ask/engine';
 import { decodeWordVectors } from '../src/compiled-index/word-vectors';
-import { DEFAULT_CONTEXT_SIZE } from '../src/config';
 import { rocAuc } from '../src/evaluation/eval-set';
 import { FEATURE_NAMES, NO_EVIDENCE, SEMANTIC_FEATURE_NAMES } from '../src/retrieval/evidence';
 import { createRetriever } from '../src/retrieval/retrieve';
@@ -40,6 +39,7 @@ import {
   type DevSet,
   FOLDS,
   fixed,
+  GATE_RANKS,
   type Judged,
   judge,
   KEEP,
@@ -123,11 +123,11 @@ function rowsFor(options: {
         set: name,
         answerable: item.answerable,
         development: name !== OFFTOPIC || at % 2 === 0,
-        rank: rank < DEFAULT_CONTEXT_SIZE ? rank : -1,
+        rank: rank < GATE_RANKS ? rank : -1,
         fold: rows.length % FOLDS,
         features: features[0] ?? NO_EVIDENCE,
         retrievedFeatures: features,
-        labelled: rank < 0 || rank >= DEFAULT_CONTEXT_SIZE ? undefined : features[rank],
+        labelled: rank < 0 || rank >= GATE_RANKS ? undefined : features[rank],
         encoder: encoderOf?.(
           item.question,
           scored.map((s) => s.passage),

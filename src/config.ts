@@ -70,13 +70,13 @@ export const QUESTION_DEADLINE_MS = 90_000;
 export const FIRST_BYTE_DEADLINE_MS = 18_000;
 
 /**
- * Characters of passage text one question may send to a generator: three passages of the ingest's
+ * Characters of passage text one question may send to a generator: four passages of the ingest's
  * 1,200-character target many times over, and a long table's matching rows, but never megabytes.
  */
 export const MAX_CONTEXT_CHARS = 24_000;
 
-/** Passages given to the generator as context, at most. */
-export const DEFAULT_CONTEXT_SIZE = 3;
+/** Passages given to the generator as context, at most: chosen by `npm run measure:context` (docs/context-size.md). */
+export const DEFAULT_CONTEXT_SIZE = 4;
 
 /**
  * A refused question's retrieved passage is "related" (listed by title under the refusal, so that a

@@ -2,6 +2,7 @@
 // between its markers, and docs/results.md. Formatting is pure; the files are written atomically (a
 // temporary file beside the target, then a rename), so a run that fails leaves the old text whole.
 import { execFileSync } from 'node:child_process';
+import { DEFAULT_CONTEXT_SIZE } from '../../src/config';
 import { REFUSAL_REASONS, type RefusalReason } from '../../src/types';
 import type { SuiteCounts, SuiteRecord } from './suite';
 
@@ -43,7 +44,7 @@ const HEADER = [
   'unanswerable',
   'false answers',
   'rank 1',
-  'top 3',
+  `top ${DEFAULT_CONTEXT_SIZE}`,
   'in context',
 ] as const;
 
@@ -115,8 +116,8 @@ export function setNotes(reports: readonly SetReport[]): string[] {
 
 export const LEGEND =
   'No key: the extractive stand-in answers. "correct" and "wrong" are of the answerable questions; ' +
-  '"false answers" of the unanswerable ones. "rank 1" and "top 3": the labelled passage retrieved first, ' +
-  'or among the top three; "in context": among those given to the stand-in (past the gate).';
+  `"false answers" of the unanswerable ones. "rank 1" and "top ${DEFAULT_CONTEXT_SIZE}": the labelled passage retrieved first, ` +
+  `or among the first ${DEFAULT_CONTEXT_SIZE} (the context's size); "in context": among those given to the stand-in (past the gate).`;
 
 /** The text between README.md's markers. */
 export function readmeBlock(options: { reports: readonly SetReport[]; run: RunFacts }): string {

@@ -2,7 +2,6 @@
 // regression on chosen columns, the threshold rule, held-out scores by fold and by set left out, and
 // the report's table helpers.
 import type { CompiledIndex } from '../../src/compiled-index/types';
-import { DEFAULT_CONTEXT_SIZE } from '../../src/config';
 import type { SemanticSettings } from '../../src/retrieval/semantic';
 import type { EvidenceFeatures } from '../../src/types';
 import { ENCODER_COLUMNS, type EncoderColumn, type EncoderFeatures } from '../lib/encoder';
@@ -57,7 +56,15 @@ export function columnValue(row: Row, column: Column): number {
   return value;
 }
 
-export const retrieved = (row: Row) => row.rank >= 0 && row.rank < DEFAULT_CONTEXT_SIZE;
+/**
+ * A question whose passage retrieval got right: the labelled passage among the first GATE_RANKS retrieved.
+ * Fixed apart from the context's size (DEFAULT_CONTEXT_SIZE, chosen by `npm run measure:context`): a
+ * threshold that keeps 95% of questions whose passage retrieval ranks fourth keeps weaker evidence (at 4
+ * the page's threshold fell from 0.085 to 0.080 and its held-out probes past rose from 37 to 51 of 2,905).
+ */
+export const GATE_RANKS = 3;
+
+export const retrieved = (row: Row) => row.rank >= 0 && row.rank < GATE_RANKS;
 
 export interface Fitted {
   bias: number;

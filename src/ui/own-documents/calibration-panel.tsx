@@ -16,7 +16,7 @@ import { QuestionsForm } from './questions-form';
 
 type Module = typeof import('../../evaluation/calibration-run');
 
-/** How many passages are shown for a question to label: the gate reads the best, the context the first 3 that pass. */
+/** How many passages are shown for a question to label: the gate reads the best, the context the first that pass. */
 const SHOWN_PASSAGES = 5;
 
 export interface CalibrationPanelProps {
