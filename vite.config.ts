@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { JSX } from './jsx.config.ts';
@@ -22,6 +23,14 @@ const index = resolve(process.env.SOURCEBOUND_INDEX ?? 'generated/index.bin');
 
 /** The semantic channel's word vectors: generated/vectors.bin from `npm run write:vectors`, or SOURCEBOUND_VECTORS. */
 const vectors = resolve(process.env.SOURCEBOUND_VECTORS ?? 'generated/vectors.bin');
+
+/**
+ * A large index's passage text, in blocks beside it (`npm run ingest`, src/compiled-index/text-blocks.ts):
+ * each block is its own file of the site, `assets/text/<its SHA-256>.bin`, fetched when a question reads it.
+ */
+const textFolder = join(dirname(index), 'text');
+const TEXT_BLOCK = /^[0-9a-f]{64}\.bin$/;
+const TEXT_BLOCK_FILE = /\/assets\/text\/[0-9a-f]{64}\.bin$/;
 
 // The page fetches the word vectors itself after the manual, so they are not precached (the worker's
 // install would download their megabytes a second time on a first visit); the first fetch through the
@@ -61,6 +70,20 @@ export default defineConfig({
       apply: 'serve',
       transformIndexHtml: (html) => html.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
     },
+    {
+      name: 'sourcebound:text-blocks',
+      apply: 'build',
+      generateBundle() {
+        if (!existsSync(textFolder)) return;
+        for (const name of readdirSync(textFolder).filter((file) => TEXT_BLOCK.test(file))) {
+          this.emitFile({
+            type: 'asset',
+            fileName: `assets/text/${name}`,
+            source: readFileSync(join(textFolder, name)),
+          });
+        }
+      },
+    },
     VitePWA({
       registerType: 'prompt',
       // The app registers the worker from its own bundle (virtual:pwa-register/preact): no inline script.
@@ -84,7 +107,9 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,json,bin,webmanifest}'],
-        globIgnores: ['**/claude-*.js', '**/vectors-*.bin'],
+        // Passage text blocks are fetched as questions read them; precaching them would download the
+        // whole text again, which is what the blocks exist to avoid.
+        globIgnores: ['**/claude-*.js', '**/vectors-*.bin', '**/text/*.bin'],
         // The index is the site's content, and offline answers need it cached whatever its size; workbox's
         // default limit of 2 MiB fails the build for a corpus of a few thousand passages.
         maximumFileSizeToCacheInBytes: 128 * 1024 * 1024,
@@ -96,6 +121,12 @@ export default defineConfig({
             urlPattern: CLAUDE_CHUNK,
             handler: 'CacheFirst',
             options: { cacheName: 'claude-client' },
+          },
+          {
+            // Named by their SHA-256: a block never changes, and a new build's text is new blocks.
+            urlPattern: TEXT_BLOCK_FILE,
+            handler: 'CacheFirst',
+            options: { cacheName: 'passage-text', expiration: { maxEntries: 8192 } },
           },
           {
             urlPattern: VECTORS_FILE,

@@ -1,16 +1,18 @@
 // npm run bench:browser -- [--passages N] [--queries N] [--repeats N] [--mbps N] [--gzip] [--out DIR]
 //
 // The page itself at scale (issue 5): builds the site around a synthetic index of N passages (100,000 by
-// default; the same seeded corpus and queries as `npm run bench`), serves it, opens it in Debian's
+// default; the same seeded corpus and queries as `npm run bench`), its passage text in blocks beside it
+// as `npm run ingest` writes a corpus this large, serves it, opens it in Debian's
 // Chromium, and measures what a visitor would feel: the time from navigation until the page can take a
 // question, the longest task that blocked the page's thread meanwhile (the index is decoded in a Web
 // Worker, so this should stay short), and retrieve plus gate per question, in the page. With --mbps, first
 // a visitor on a link of that many megabits a second (one link shared by every file the page fetches;
 // --gzip: bodies gzipped, as a host that compresses every file would): from navigation to the first
-// question accepted and to its first result on screen, and the bytes sent before it. Prints a table and
+// question accepted and to its first result on screen, and the bytes sent before it; and the same again
+// with the site built around the index holding its text (the single-file layout). Prints a table and
 // writes the report as JSON to DIR/browser-<time>.json and DIR/browser-latest.json.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
@@ -22,6 +24,7 @@ import { startStaticServer } from '../tests/e2e/server';
 import { CORPUS_SETTINGS, makeCorpus, makeQueries } from './bench/corpus';
 import { machineFacts, percentile } from './bench/run-bench';
 import { parseCommandLine, run, UsageError, writeOutput } from './lib/cli';
+import { writeIndexFiles } from './lib/index-files';
 
 const USAGE =
   'usage: npm run bench:browser -- [--passages N] [--queries N] [--repeats N] [--mbps N] [--gzip] [--out DIR]';
@@ -118,16 +121,29 @@ run(async () => {
   const bytes = serializeIndex(index);
   const work = resolve(values.out, 'browser');
   mkdirSync(work, { recursive: true });
-  const indexFile = join(work, `index-${passageCount}.bin`);
-  writeOutput({ path: indexFile, what: 'index', data: bytes });
 
-  log('building the site around it (vite build)');
-  const site = join(work, 'site');
-  const build = spawnSync('npx', ['vite', 'build', '--outDir', site, '--emptyOutDir', '--logLevel', 'warn'], {
-    env: { ...process.env, SOURCEBOUND_INDEX: indexFile, VITE_SOURCEBOUND_BENCH: '1' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  if (build.status !== 0) throw new Error(`bench:browser: vite build exited with ${build.status}`);
+  // The site as `npm run build` makes it around an index written in `layout`: the passage text in blocks
+  // beside the index (what `npm run ingest` writes for a corpus this large), or inside it.
+  const siteWith = (layout: 'blocks' | 'inline') => {
+    const indexFile = join(work, `${layout}-${passageCount}`, 'index.bin');
+    writeIndexFiles({ path: indexFile, index, layout });
+    log(
+      `building the site around the index, text ${layout === 'blocks' ? 'in blocks' : 'inline'} (vite build)`,
+    );
+    const site = join(work, `site-${layout}`);
+    const build = spawnSync(
+      'npx',
+      ['vite', 'build', '--outDir', site, '--emptyOutDir', '--logLevel', 'warn'],
+      {
+        env: { ...process.env, SOURCEBOUND_INDEX: indexFile, VITE_SOURCEBOUND_BENCH: '1' },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      },
+    );
+    if (build.status !== 0) throw new Error(`bench:browser: vite build exited with ${build.status}`);
+    return { site, coreBytes: readFileSync(indexFile) };
+  };
+  const { site, coreBytes } = siteWith('blocks');
+  const inlineSite = mbps === undefined ? undefined : siteWith('inline').site;
 
   const server = await startStaticServer(site);
   // The browser tests' Chromium and flags: nothing reaches a host of Chromium's own.
@@ -135,17 +151,16 @@ run(async () => {
   let figures: PageFigures;
   let chromiumVersion: string;
   let slow: SlowLink | undefined;
+  let slowInline: SlowLink | undefined;
   try {
     chromiumVersion = browser.version();
-    if (mbps !== undefined) {
-      log(`a visitor on ${mbps} Mb/s${values.gzip ? ', gzipped' : ''}: navigation to the first result`);
-      slow = await firstResultOn({
-        browser,
-        site,
-        mbps,
-        gzip: values.gzip,
-        question: (queries[0] as { text: string }).text,
-      });
+    if (mbps !== undefined && inlineSite !== undefined) {
+      const link = `${mbps} Mb/s${values.gzip ? ', gzipped' : ''}`;
+      const question = (queries[0] as { text: string }).text;
+      log(`a visitor on ${link}, text in blocks: navigation to the first result`);
+      slow = await firstResultOn({ browser, site, mbps, gzip: values.gzip, question });
+      log(`a visitor on ${link}, text inline: navigation to the first result`);
+      slowInline = await firstResultOn({ browser, site: inlineSite, mbps, gzip: values.gzip, question });
     }
     // No service worker: its precache would download the index a second time during the load measured.
     const context = await browser.newContext({ serviceWorkers: 'block' });
@@ -215,6 +230,8 @@ run(async () => {
     scorer: describeModel(index.model),
     indexRawBytes: bytes.length,
     indexGzipBytes: gzipSync(bytes).length,
+    coreRawBytes: coreBytes.length,
+    coreGzipBytes: gzipSync(coreBytes).length,
     readyMs: figures.readyMs,
     receivedMs: figures.receivedMs,
     checkedMs: figures.checkedMs,
@@ -224,6 +241,7 @@ run(async () => {
     queries: queries.length,
     repeats,
     ...(slow === undefined ? {} : { slowLink: slow }),
+    ...(slowInline === undefined ? {} : { slowLinkInline: slowInline }),
     p50Ms: percentile(sorted, 0.5),
     p95Ms: percentile(sorted, 0.95),
   };
@@ -238,6 +256,9 @@ run(async () => {
   console.log(
     `| index with passage text, raw / gzip | ${mb(report.indexRawBytes)} / ${mb(report.indexGzipBytes)} |`,
   );
+  console.log(
+    `| index without it (text in blocks), raw / gzip | ${mb(report.coreRawBytes)} / ${mb(report.coreGzipBytes)} |`,
+  );
   console.log(`| navigation → page takes questions | ${ms(report.readyMs)} |`);
   console.log(`| of which: worker downloads and reads the index | ${ms(report.receivedMs)} |`);
   console.log(`| of which: the page checks it (schema) | ${ms(report.checkedMs - report.receivedMs)} |`);
@@ -247,11 +268,15 @@ run(async () => {
   console.log(`| longest task on the page's thread meanwhile | ${ms(report.longestTaskMs)} |`);
   console.log(`| total blocking time meanwhile (tasks past 50 ms) | ${ms(report.totalBlockingMs)} |`);
   console.log(`| retrieve + gate in the page, p50 / p95 | ${ms(report.p50Ms)} / ${ms(report.p95Ms)} |`);
-  if (slow !== undefined) {
-    const link = `${slow.mbps} Mb/s${slow.gzip ? ', gzipped' : ''}`;
-    console.log(`| on ${link}: navigation → first question accepted | ${ms(slow.acceptedMs)} |`);
-    console.log(`| on ${link}: navigation → first result on screen | ${ms(slow.firstResultMs)} |`);
-    console.log(`| on ${link}: bytes sent before the first result | ${mb(slow.bytesBeforeResult)} |`);
+  for (const [layout, run] of [
+    ['text in blocks', slow],
+    ['text inline', slowInline],
+  ] as const) {
+    if (run === undefined) continue;
+    const link = `${run.mbps} Mb/s${run.gzip ? ', gzipped' : ''}, ${layout}`;
+    console.log(`| on ${link}: navigation → first question accepted | ${ms(run.acceptedMs)} |`);
+    console.log(`| on ${link}: navigation → first result on screen | ${ms(run.firstResultMs)} |`);
+    console.log(`| on ${link}: bytes sent before the first result | ${mb(run.bytesBeforeResult)} |`);
   }
   console.log(
     `\nScorer: ${report.scorer}. ${report.queries} known-item queries, each timed over ${repeats} runs.`,

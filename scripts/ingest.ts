@@ -1,6 +1,5 @@
-// npm run ingest -- [--corpus DIR] [--out FILE] [--prompt VERSION] [--threshold N] [--min-margin N] [--model bm25|tfidf] [--no-thesaurus] [--follow-links] [--strict] [--quiet]
-import { relative, resolve } from 'node:path';
-import { serializeIndex } from '../src/compiled-index/parse';
+// npm run ingest -- [--corpus DIR] [--out FILE] [--prompt VERSION] [--threshold N] [--min-margin N] [--model bm25|tfidf] [--no-thesaurus] [--follow-links] [--text auto|blocks|inline] [--strict] [--quiet]
+import { dirname, join, relative, resolve } from 'node:path';
 import { INDEX_LIMITS } from '../src/compiled-index/version';
 import { DEFAULT_GATE, uncalibratedGate } from '../src/config';
 import { describeLeftOut } from '../src/ingest/left-out';
@@ -12,24 +11,20 @@ import {
   type RetrievalModel,
 } from '../src/retrieval/model';
 import type { GateSettings } from '../src/types';
-import {
-  DEFAULT_INDEX,
-  parseCommandLine,
-  run,
-  shippedPromptVersion,
-  UsageError,
-  writeOutput,
-} from './lib/cli';
+import { DEFAULT_INDEX, parseCommandLine, run, shippedPromptVersion, UsageError } from './lib/cli';
 import { BUNDLED_CORPUS, compileFolder, refuseOutputIntoCorpus } from './lib/corpus-folder';
+import { TEXT_LAYOUTS, type TextLayout, writeIndexFiles } from './lib/index-files';
 import { shippedRelatedWords } from './wordnet/wordnet';
 
 const USAGE = [
-  'usage: npm run ingest -- [--corpus DIR] [--out FILE] [--prompt VERSION] [--threshold N] [--min-margin N] [--model bm25|tfidf] [--no-thesaurus] [--follow-links] [--strict] [--quiet]',
+  'usage: npm run ingest -- [--corpus DIR] [--out FILE] [--prompt VERSION] [--threshold N] [--min-margin N] [--model bm25|tfidf] [--no-thesaurus] [--follow-links] [--text auto|blocks|inline] [--strict] [--quiet]',
   '       reads .md, .mdx, .markdown and .txt files under DIR; files it cannot use are listed and left out,',
   '       and the rest indexed. --strict: exit 1 and write nothing when any file or section is left out.',
   '       --no-thesaurus: compile no WordNet stand-ins for words the corpus lacks (compiled by default when the',
   '       shipped THESAURUS_WEIGHT, fitted by npm run fit:gate, reads them).',
   '       --follow-links: read a linked file that lies outside DIR (left out by default).',
+  "       --text: where the passages' text goes: in blocks in text/ beside FILE, fetched by the page as questions",
+  '       read them, or inline in FILE; auto (the default): blocks above 4 MiB of text.',
 ].join('\n');
 
 /** A number from the command line within [0, 1], or within the limits an index's threshold is held to when `threshold`. */
@@ -44,6 +39,14 @@ function score(options: { value: string | undefined; flag: string; threshold: bo
     throw new UsageError(`${flag} takes a number ${range}, not ${JSON.stringify(value)}`);
   }
   return number;
+}
+
+function textLayout(value: string | undefined): TextLayout {
+  if (value === undefined) return 'auto';
+  if (!(TEXT_LAYOUTS as readonly string[]).includes(value)) {
+    throw new UsageError(`--text takes ${TEXT_LAYOUTS.join(', ')}, not ${JSON.stringify(value)}`);
+  }
+  return value as TextLayout;
 }
 
 /**
@@ -87,6 +90,7 @@ run(() => {
         quiet: { type: 'boolean', default: false },
         'no-thesaurus': { type: 'boolean', default: false },
         'follow-links': { type: 'boolean', default: false },
+        text: { type: 'string' },
       },
     },
     USAGE,
@@ -119,7 +123,7 @@ run(() => {
     console.error(`--strict: nothing written to ${values.out}`);
     return 1;
   }
-  writeOutput({ path: values.out, what: 'index', data: serializeIndex(index) });
+  const { blocks } = writeIndexFiles({ path: values.out, index, layout: textLayout(values.text) });
   if (!values.quiet) {
     const where = relative('.', folder) || '.';
     const files = new Set(index.passages.map((passage) => passage.file)).size;
@@ -129,6 +133,7 @@ run(() => {
       console.log(`thesaurus: ${Object.keys(index.thesaurus).length} words the corpus lacks (WordNet 3.1)`);
     }
     console.log(`gate: threshold ${gate.threshold}, minMargin ${gate.minMargin}; ${gate.source}`);
+    if (blocks > 0) console.log(`passage text: ${blocks} blocks in ${join(dirname(values.out), 'text')}/`);
   }
   return 0;
 });

@@ -75,6 +75,7 @@ export const REFUSAL_REASONS = [
   'ungrounded_figure',
   'unparseable_response',
   'model_unavailable',
+  'passage_text_unavailable',
 ] as const;
 
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];

@@ -67,7 +67,7 @@ const WORD_LIST = new RegExp(
 
 /** Modules that the first download must not hold: each belongs to a chunk loaded later, or to a worker. */
 const NOT_IN_FIRST_DOWNLOAD = [
-  /^src\/compiled-index\/(container|postings-codec|parse|fetch)\.ts$/,
+  /^src\/compiled-index\/(container|postings-codec|parse|fetch|text-blocks)\.ts$/,
   /^src\/generation\/claude\.ts$/,
   /^src\/ingest\//,
   /^src\/evaluation\//,

@@ -82,7 +82,7 @@ function stepTimes(load: LoadCost): string {
 
 function withTextLine(ours: EngineFigures, withText: NonNullable<EngineFigures['withText']>): string {
   return (
-    `${ours.engine} with the passage text in its index (as shipped today): ` +
+    `${ours.engine} with the passage text in its index (the single-file layout, --text inline): ` +
     `${megabytes(withText.rawBytes)} MB raw, ${megabytes(withText.gzipBytes)} MB gzip, ` +
     `load ${amount(withText.loadMs)} ms, memory ${megabytes(withText.memoryBytes)} MB` +
     (withText.steps === undefined ? '' : `; by step: ${stepTimes(withText)}`)

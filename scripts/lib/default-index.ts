@@ -1,12 +1,12 @@
 // No separate build step: `ask` and `eval` compile the default index from the bundled corpus when it is
 // missing or older than corpus/, so that `npm ci && npm run ask -- "…"` works on a fresh clone.
 import { existsSync, statSync } from 'node:fs';
-import { serializeIndex } from '../../src/compiled-index/parse';
 import { DEFAULT_GATE } from '../../src/config';
 import { describeLeftOut } from '../../src/ingest/left-out';
 import { shippedRelatedWords } from '../wordnet/wordnet';
-import { DEFAULT_INDEX, loadIndexFile, writeOutput } from './cli';
+import { DEFAULT_INDEX, loadIndexFile } from './cli';
 import { BUNDLED_CORPUS, BUNDLED_CORPUS_NAME, compileFolder, newestChange } from './corpus-folder';
+import { writeIndexFiles } from './index-files';
 
 /**
  * The default index's path, once it is there and as new as corpus/; says so on stderr when it builds it.
@@ -30,7 +30,7 @@ export function defaultIndex(): string {
     ...shippedRelatedWords(),
   });
   for (const item of leftOut) console.error(`  left out: ${describeLeftOut(item)}`);
-  writeOutput({ path, what: 'index', data: serializeIndex(index) });
+  writeIndexFiles({ path, index });
   console.error(`compiled ${index.passages.length} passages into ${path}`);
   return path;
 }

@@ -65,6 +65,7 @@ const SHORT: Record<RefusalReason, string> = {
   ungrounded_figure: 'figure',
   unparseable_response: 'unparseable',
   model_unavailable: 'unavailable',
+  passage_text_unavailable: 'no-text',
 };
 
 function byReason(counts: Partial<Record<RefusalReason, number>>): string {

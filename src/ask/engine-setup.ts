@@ -2,10 +2,9 @@
 // engine.ts (ask) so that the page can prepare the engine while it loads and fetch the question-time code
 // only when the first question is asked. That code includes reading the question (retrieve.ts, the text
 // model in src/text): nothing before a question reads words, and the first download has a size budget.
-import type { CompiledIndex } from '../compiled-index/types';
-import { DEFAULT_GATE, isCalibrated, NOT_CALIBRATED } from '../config';
+import type { CompiledIndex, TextSource } from '../compiled-index/types';
 import { InvertedIndex } from '../retrieval/inverted-index';
-import type { SemanticChannel, SemanticModel, SentenceEncoder } from '../retrieval/semantic';
+import type { SemanticChannel, SemanticModel } from '../retrieval/semantic';
 import type { GateSettings, Passage, Thesaurus } from '../types';
 import type { EncoderUse } from './encoder-evidence';
 
@@ -34,45 +33,12 @@ export interface Engine {
    * encoder reads each question and its retrieved passages too, and the gate is the model's `encoder` gate.
    */
   semantic?: { channel: SemanticChannel; model: SemanticModel; encoder?: EncoderUse };
-}
-
-/**
- * `engine` reading questions with the semantic channel too: the gate compares the fitted evidence of the
- * lexical and semantic features with a threshold. The shipped gate and a gate nobody calibrated take the
- * model's threshold (the latter still marked as not calibrated here: the model was fitted on the
- * development corpora). A threshold a person set for this index (`--threshold`, "Use threshold") is kept:
- * it was measured with the scores this engine gives, by `npm run eval -- --calibrate`. With `encoder`
- * (which must be the one the model's encoder gate was fitted with), that gate's model and threshold,
- * except beside a person's threshold: it was measured without the encoder, whose scores differ.
- */
-export function withSemantic(
-  engine: Engine,
-  options: { channel: SemanticChannel; model: SemanticModel; encoder?: SentenceEncoder },
-): Engine {
-  const { channel, model, encoder } = options;
-  if (encoder !== undefined && model.encoder?.encoder !== encoder.id) {
-    throw new Error(
-      `semantic model ${model.version}: its encoder gate was fitted with ${model.encoder?.encoder}, not ${encoder.id}`,
-    );
-  }
-  const use: EncoderUse | undefined =
-    encoder === undefined || model.encoder === undefined
-      ? undefined
-      : { encoder, gate: model.encoder, passageVectors: new Map() };
-  const { gate } = engine;
-  // A person's threshold was measured on the word vectors' evidence: the encoder's would be another scale.
-  if (isCalibrated(gate) && gate.source !== DEFAULT_GATE.source)
-    return { ...engine, semantic: { channel, model } };
-  const semantic = { channel, model, ...(use === undefined ? {} : { encoder: use }) };
-  const fitted = use?.gate ?? model;
-  const source = isCalibrated(gate)
-    ? fitted.source
-    : `${NOT_CALIBRATED}: the semantic channel's fitted threshold (${fitted.source}), used as a starting point`;
-  return {
-    ...engine,
-    semantic,
-    gate: { threshold: fitted.threshold, minMargin: gate.minMargin, source },
-  };
+  /**
+   * Where the passages' text comes from when the index was read without it (a large index in the page:
+   * src/compiled-index/text-blocks.ts): a passage whose block has not arrived throws TextNotLoaded when
+   * its text is read, and ask() fetches the blocks a question reads. Absent, every passage holds its text.
+   */
+  texts?: TextSource | undefined;
 }
 
 export function createEngine(index: CompiledIndex, options: { expansionWeight?: number } = {}): Engine {
@@ -90,6 +56,7 @@ export function createEngine(index: CompiledIndex, options: { expansionWeight?: 
     promptVersion: index.promptVersion,
     contextSize: index.contextSize,
     corpusIds: lazySet(() => index.passages.map((passage) => passage.id)),
+    texts: index.textSource,
   };
 }
 

@@ -1,3 +1,4 @@
+import { TextNotLoaded, TextUnavailableError } from '../compiled-index/text-blocks';
 import {
   GATE_EVIDENCE,
   MAX_CONTEXT_CHARS,
@@ -28,7 +29,8 @@ import { verify } from './verify';
 /** How many retrieved passages a result shows, whatever the context size: enough to see why. */
 export const SHOWN_PASSAGES = 5;
 
-export { createEngine, type Engine, withSemantic } from './engine-setup';
+export { createEngine, type Engine } from './engine-setup';
+export { withSemantic } from './semantic-setup';
 
 /**
  * How `engine` reads questions, with the shipped thesaurus weight and evidence model. Made here, at
@@ -73,6 +75,78 @@ export function changedWhatWasFound(
       .map(({ passage }) => passage.id)
       .sort();
   return ids(corrected).join('\n') !== ids(asTyped).join('\n');
+}
+
+/** How many times one reading of a question may wait for passage text before it is a bug of ours. */
+const MAX_TEXT_ROUNDS = 64;
+
+/** How long fetching the passage text a question reads may take, all blocks together. */
+export const TEXT_DEADLINE_MS = 30_000;
+
+/**
+ * `reading()` (retrieval, which reads the text of the passages it weighs), run again after fetching each
+ * block of passage text it found missing, then the blocks of the passages it returned: everything after
+ * retrieval (the reader, the verifier, the page) reads their text at once. With every passage's text in
+ * memory (the command line, a small index) it runs once. Fetching fails as TextUnavailableError.
+ */
+async function withText<T extends { scored: readonly Scored[] }>(
+  engine: Engine,
+  signal: AbortSignal | undefined,
+  reading: () => T,
+): Promise<T> {
+  const { texts } = engine;
+  if (texts === undefined) return reading();
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), TEXT_DEADLINE_MS);
+  const waiting = eitherSignal([signal, deadline.signal]);
+  const fetching = async (fetch: () => Promise<void>) => {
+    try {
+      await untilAborted(fetch(), waiting);
+    } catch (error) {
+      if (error instanceof TextUnavailableError) throw error;
+      if (error instanceof Error && error.name === 'AbortError') {
+        throw deadline.signal.aborted
+          ? new TextUnavailableError(
+              `the passage text did not arrive within ${TEXT_DEADLINE_MS / 1000} s`,
+              'timeout',
+            )
+          : new TextUnavailableError('the request was cancelled', 'aborted');
+      }
+      throw error;
+    }
+  };
+  try {
+    return await readWithText({ texts, reading, fetching, waiting });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function readWithText<T extends { scored: readonly Scored[] }>(options: {
+  texts: NonNullable<Engine['texts']>;
+  reading: () => T;
+  fetching: (fetch: () => Promise<void>) => Promise<void>;
+  waiting: AbortSignal;
+}): Promise<T> {
+  const { texts, reading, fetching, waiting } = options;
+  for (let round = 0; round < MAX_TEXT_ROUNDS; round++) {
+    let found: T;
+    try {
+      found = reading();
+    } catch (error) {
+      if (!(error instanceof TextNotLoaded)) throw error;
+      await fetching(() => texts.load(error.blocks, waiting));
+      continue;
+    }
+    await fetching(() =>
+      texts.loadFor(
+        found.scored.map((scored) => scored.passage),
+        waiting,
+      ),
+    );
+    return found;
+  }
+  throw new Error(`retrieval still read passage text it lacked after ${MAX_TEXT_ROUNDS} fetches`);
 }
 
 /** A cancel the caller asked for; an AbortError nobody asked for is not one, and is rethrown. */
@@ -131,21 +205,36 @@ export async function ask(options: AskOptions): Promise<AskResult> {
   const encoder = engine.semantic?.encoder;
   // With a sentence encoder, each passage's evidence is its gate model's, which reads the encoder too.
   const read = async (asWritten: boolean) => {
-    const found = retriever.read(question, limit, { asWritten });
+    const found = await withText(engine, signal, () => retriever.read(question, limit, { asWritten }));
     const scored =
       encoder === undefined
         ? found.scored
         : await rescored({ use: encoder, question, scored: found.scored, features: found.features });
     return { scored, reading: found.reading };
   };
-  const { scored: retrieved, reading } = await read(false);
+  let found: Awaited<ReturnType<typeof read>>;
+  try {
+    found = await read(false);
+  } catch (error) {
+    if (!(error instanceof TextUnavailableError)) throw error;
+    return refuse({ reason: 'passage_text_unavailable', code: error.code, detail: error.message });
+  }
+  const { scored: retrieved, reading } = found;
   if (reading.readAs.length > 0 || reading.expanded.length > 0 || reading.names.length > 0) {
     Object.assign(base, { reading });
   }
   const verdict = gate(retrieved, engine.gate);
   if (reading.readAs.length > 0) {
-    const asTyped = (await read(true)).scored;
-    Object.assign(base, { correctionChanged: changedWhatWasFound(engine, retrieved, asTyped) });
+    try {
+      const asTyped = (await read(true)).scored;
+      Object.assign(base, { correctionChanged: changedWhatWasFound(engine, retrieved, asTyped) });
+    } catch (error) {
+      if (!(error instanceof TextUnavailableError)) throw error;
+      return refuse(
+        { reason: 'passage_text_unavailable', code: error.code, detail: error.message },
+        retrieved,
+      );
+    }
   }
   if (!verdict.pass) {
     return refuse({ reason: 'no_relevant_context', detail: verdict.detail }, retrieved);

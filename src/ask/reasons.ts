@@ -148,6 +148,11 @@ export function explainRefusal({
           );
     case 'model_unavailable':
       return explainUnavailable(code);
+    case 'passage_text_unavailable':
+      return plain(
+        'The text of the passages this question needs could not be fetched, so it was not answered.',
+        'Check the connection and ask again; questions that read other passages still work.',
+      );
     default:
       return assertNever(reason);
   }

@@ -27,7 +27,11 @@ const CONTENT_AT = DIGEST_AT + DIGEST_LENGTH;
 
 const invalid = (message: string) => new IndexLoadError(`not a valid sourcebound index: ${message}`);
 
-export function columnsOf(passages: readonly Passage[]): PassageColumns {
+/** The passages as columns; without their text when `withText` is false (it is never read then). */
+export function columnsOf(
+  passages: readonly Passage[],
+  withText = true,
+): Omit<PassageColumns, 'text'> & Partial<Pick<PassageColumns, 'text'>> {
   const files: string[] = [];
   const fileIds = new Map<string, number>();
   const file = passages.map((passage) => {
@@ -44,7 +48,7 @@ export function columnsOf(passages: readonly Passage[]): PassageColumns {
     line: passages.map((passage) => passage.line),
     id: passages.map((passage) => passage.id),
     trail: passages.map((passage) => passage.trail),
-    text: passages.map((passage) => passage.text),
+    ...(withText ? { text: passages.map((passage) => passage.text) } : {}),
   };
 }
 
@@ -59,9 +63,13 @@ const HEADER_FIELDS = [
   'contextSize',
   'corpus',
   'thesaurus',
+  'textBlocks',
 ] as const satisfies ReadonlyArray<keyof CompiledIndex>;
 // A field added to CompiledIndex must be given its place above, or it would not be written.
-type Unwritten = Exclude<keyof CompiledIndex, 'passages' | 'postings' | (typeof HEADER_FIELDS)[number]>;
+type Unwritten = Exclude<
+  keyof CompiledIndex,
+  'passages' | 'postings' | 'textSource' | (typeof HEADER_FIELDS)[number]
+>;
 true satisfies [Unwritten] extends [never] ? true : never;
 
 /**
@@ -82,7 +90,8 @@ export function serializeIndex(index: CompiledIndex): Uint8Array<ArrayBuffer> {
   const encoder = new TextEncoder();
   return packSections([
     encoder.encode(JSON.stringify(header)),
-    encoder.encode(JSON.stringify(columnsOf(passages))),
+    // Text kept in blocks is not the index file's (text-blocks.ts), and may not even be here (the page).
+    encoder.encode(JSON.stringify(columnsOf(passages, index.textBlocks === undefined))),
     encodePostings(postings, passages.length),
   ]);
 }

@@ -18,6 +18,30 @@ export interface PassageColumns {
   text: string[];
 }
 
+/**
+ * Where the passages' text is when it is not in the index file (text-blocks.ts): blocks of consecutive
+ * passages, block k holding passages starts[k] up to starts[k + 1], in the file named by digests[k] (hex
+ * SHA-256) beside the index.
+ */
+export interface TextBlocks {
+  starts: number[];
+  digests: string[];
+}
+
+/** Passage text fetched on demand, and the passages that read it (text-blocks.ts's PassageTexts). */
+export interface BlockText extends TextSource {
+  /** The passages, each reading its text from here. */
+  attach(passages: readonly Omit<Passage, 'text'>[]): Passage[];
+}
+
+/** Passage text fetched on demand: what ask() needs of text-blocks.ts's PassageTexts. */
+export interface TextSource {
+  /** Fetches these blocks (a TextNotLoaded names them), those not here yet. */
+  load(blocks: readonly number[], signal: AbortSignal): Promise<void>;
+  /** Fetches the blocks holding these passages (the index's own passage objects), those not here yet. */
+  loadFor(passages: readonly Passage[], signal: AbortSignal): Promise<void>;
+}
+
 /** An index file read but not yet checked: the JSON sections as parsed, the postings decoded. */
 export interface RawIndex {
   header: unknown;
@@ -40,4 +64,11 @@ export interface CompiledIndex {
   corpus?: string;
   /** Question words the corpus lacks → corpus terms that can stand for them; absent when none was compiled. */
   thesaurus?: Thesaurus;
+  /** Set when the passages' text is kept apart from the index file, in blocks. */
+  textBlocks?: TextBlocks;
+  /**
+   * Where the passages' text comes from when the index was read without it (the page, at a large
+   * corpus): not part of the file. Absent, every passage holds its text.
+   */
+  textSource?: TextSource;
 }

@@ -116,7 +116,11 @@ export function judge(options: { item: EvalQuestion; result: AskResult; hasModel
     result.status === 'refused'
       ? `refused: ${result.reason}`
       : `answered citing ${result.citations.join(', ')}`;
-  if (!item.answerable && result.status === 'refused' && result.reason === 'model_unavailable') {
+  if (
+    !item.answerable &&
+    result.status === 'refused' &&
+    (result.reason === 'model_unavailable' || result.reason === 'passage_text_unavailable')
+  ) {
     // Not a refusal of the question: nothing was decided, and a broken key must not pass the set.
     return { verdict: 'FAIL', why: `${why} (${result.detail}): the question was never decided` };
   }

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseIndex } from '../../src/compiled-index/parse';
@@ -38,6 +38,33 @@ describe('npm run ingest', () => {
     expect(strict.code).toBe(1);
     expect(strict.stderr).toMatch(/a#guide-setup/);
     expect(strict.stderr).toMatch(/--strict: nothing written/);
+  });
+
+  it('writes the text in blocks beside the index with --text blocks; ask reads them, and names one missing', () => {
+    const folder = join(work, 'split');
+    const out = join(folder, 'index.bin');
+    const result = run('ingest', ['--corpus', 'corpus', '--out', out, '--text', 'blocks']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/passage text: 1 blocks in .*split\/text\//);
+    const blocks = readdirSync(join(folder, 'text'));
+    expect(blocks).toHaveLength(1);
+    const asked = run('ask', ['--index', out, '--lexical', 'How long can I borrow a DVD for?']);
+    expect(asked.code).toBe(0);
+    expect(asked.stdout).toMatch(/7 days/);
+    // Written inline again: the blocks no index names any more go.
+    expect(run('ingest', ['--corpus', 'corpus', '--out', out, '--text', 'inline']).code).toBe(0);
+    expect(readdirSync(join(folder, 'text'))).toHaveLength(0);
+    expect(run('ingest', ['--corpus', 'corpus', '--out', out, '--text', 'blocks']).code).toBe(0);
+    rmSync(join(folder, 'text', blocks[0] as string));
+    const missing = run('ask', ['--index', out, '--lexical', 'How long can I borrow a DVD for?']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/its passage text .*text\/[0-9a-f]{64}\.bin is missing/);
+  });
+
+  it('rejects a --text that is no layout', () => {
+    const result = run('ingest', ['--out', join(work, 'x.bin'), '--text', 'zip']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--text takes auto, blocks, inline, not "zip"/);
   });
 
   it('fails on a missing corpus folder with a message naming it', () => {

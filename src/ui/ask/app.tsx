@@ -372,6 +372,7 @@ export function App({
       ) : null}
       <BrowseDocuments
         passages={engine.passages}
+        texts={engine.texts}
         label={
           corpus === 'bundled'
             ? 'Browse the manual by its headings'

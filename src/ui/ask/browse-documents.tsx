@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import type { TextSource } from '../../compiled-index/types';
 import type { Passage } from '../../types';
 import { loadChunk } from '../kit/chunk-load';
 
@@ -11,11 +12,14 @@ type QuestionTime = typeof import('./question-time');
  */
 export function BrowseDocuments({
   passages,
+  texts,
   label,
   load,
   reportBug,
 }: {
   passages: readonly Passage[];
+  /** Where the passages' text comes from when the index was read without it. */
+  texts?: TextSource | undefined;
   /** The summary's words: "Browse the manual by its headings". */
   label: string;
   load: () => Promise<QuestionTime>;
@@ -43,7 +47,7 @@ export function BrowseDocuments({
           The page could not load what shows the documents ({view.failed}). Connect once and try again.
         </p>
       ) : (
-        <view.DocumentBrowser passages={passages} />
+        <view.DocumentBrowser passages={passages} texts={texts} />
       )}
     </details>
   );

@@ -322,6 +322,8 @@ function Refusal({
 
 /** "Refused" is a judgement on the documents; a cancel or an outage judged nothing, and says so. */
 export function refusalHeading(refusal: Extract<AskResult, { status: 'refused' }>): string {
-  if (refusal.reason === 'model_unavailable' && refusal.code === 'aborted') return 'Cancelled';
+  const decidedNothing =
+    refusal.reason === 'model_unavailable' || refusal.reason === 'passage_text_unavailable';
+  if (decidedNothing && refusal.code === 'aborted') return 'Cancelled';
   return isOutage(refusal) ? OUTAGE_HEADING : 'Refused';
 }

@@ -1,6 +1,7 @@
 // The semantic channel joined to an engine on the page: in the question-time chunk, loaded when the word
 // vectors arrive after the manual, so the first download does not carry the fitted model.
-import { type Engine, withSemantic } from '../../ask/engine-setup';
+import type { Engine } from '../../ask/engine-setup';
+import { withSemantic } from '../../ask/semantic-setup';
 import { type SemanticChannel, semanticChannel, type WordVectors } from '../../retrieval/semantic';
 import { SEMANTIC_MODEL } from '../../retrieval/semantic-model';
 

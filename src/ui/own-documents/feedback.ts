@@ -23,7 +23,12 @@ export const VERDICT_WORDS: Record<Verdict, string> = {
  */
 export function verdictsFor(result: AskResult): Verdict[] {
   if (result.status === 'answered') return ['right', 'wrong'];
-  if (result.reason === 'invalid_question' || result.reason === 'model_unavailable') return [];
+  if (
+    result.reason === 'invalid_question' ||
+    result.reason === 'model_unavailable' ||
+    result.reason === 'passage_text_unavailable'
+  )
+    return [];
   return result.passages.length > 0 ? ['should-answer', 'right-to-refuse'] : ['right-to-refuse'];
 }
 

@@ -6,7 +6,8 @@
 export const chunks = {
   /**
    * ask() with the verifier, the stand-in and the result view, and the semantic channel's join to the
-   * engine: on the first question, or when the word vectors arrive after the manual.
+   * engine: on the first question, or when the word vectors arrive after the manual; at load, for an
+   * index whose passage text is in blocks (the blocks' fetching is in it).
    */
   questionTime: () => import('../ask/question-time'),
   /** Reading, indexing, keeping and switching the visitor's documents: with the first files brought. */

@@ -34,7 +34,12 @@ async function loadIndex(onProgress: OnProgress) {
   await nextTask();
   const unpacked = unpackColumns(raw);
   await nextTask();
-  const index = checkIndex(unpacked);
+  // A large index's passage text stays on the site, in blocks fetched as questions read them; the code
+  // that fetches them comes with the question-time chunk, loaded at once only for such an index.
+  const index =
+    (unpacked.header as { textBlocks?: unknown } | null)?.textBlocks === undefined
+      ? checkIndex(unpacked)
+      : (await chunks.questionTime()).indexReadingBlocks(unpacked, url, checkIndex);
   performance.mark('sourcebound:index-checked');
   await nextTask();
   return index;

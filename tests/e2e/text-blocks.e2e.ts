@@ -1,0 +1,107 @@
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scratchForFile } from '../helpers/scratch';
+import { closeContext, launchBrowser, newContext, recordRequests } from './browser';
+import { type StaticServer, startStaticServer } from './server';
+import { ask, openSite, resultHeading, waitForAskBox } from './site';
+
+// The site built around the manual's index written with its passage text in blocks beside it (as
+// `npm run ingest` writes a large corpus's): the page takes questions before any text has come, fetches
+// the blocks a question reads, the service worker keeps them for offline visits, and a block that cannot
+// be fetched refuses the question in words.
+
+const work = scratchForFile('text-blocks-site');
+const site = join(work, 'site');
+let server: StaticServer | undefined;
+let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
+
+function build(): void {
+  const index = join(work, 'index', 'index.bin');
+  const ingest = spawnSync(
+    'npx',
+    ['tsx', 'scripts/ingest.ts', '--out', index, '--text', 'blocks', '--quiet'],
+    { stdio: ['ignore', 'inherit', 'inherit'] },
+  );
+  if (ingest.status !== 0) throw new Error(`e2e: ingest exited with ${ingest.status}`);
+  const vite = spawnSync('npx', ['vite', 'build', '--outDir', site, '--emptyOutDir', '--logLevel', 'warn'], {
+    env: { ...process.env, SOURCEBOUND_INDEX: index },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (vite.status !== 0) throw new Error(`e2e: vite build exited with ${vite.status}`);
+}
+
+beforeAll(async () => {
+  build();
+  server = await startStaticServer(site);
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const isBlock = (url: string) => /\/assets\/text\/[0-9a-f]{64}\.bin$/.test(url);
+
+describe('a site whose passage text is in blocks beside the index', () => {
+  it('ships the blocks as files of their own, not inside the index', () => {
+    expect(readdirSync(join(site, 'assets', 'text')).length).toBeGreaterThan(0);
+  });
+
+  it('answers, fetching the text as the question reads it, and again offline from the worker’s cache', async () => {
+    if (browser === undefined || server === undefined) throw new Error('e2e: not started');
+    const context = await newContext(browser);
+    try {
+      const seen = recordRequests(context);
+      const page = await openSite(context, server.url);
+      expect(seen.filter(({ url }) => isBlock(url))).toEqual([]);
+      await ask(page, 'How long can I borrow a DVD for?');
+      expect(await resultHeading(page).textContent()).toBe('Answer');
+      expect(await page.locator('.answer-text').textContent()).toContain('7 days');
+      expect(seen.filter(({ url, byServiceWorker }) => isBlock(url) && !byServiceWorker).length).toBe(1);
+
+      // Offline: the worker precached the site but not the blocks; it keeps those a page it controls
+      // fetches. A page is controlled by a worker active when it loaded: reload once, ask again.
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      await page.reload();
+      await waitForAskBox(page);
+      expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+      await ask(page, 'How long can I borrow a DVD for?');
+      await server.close();
+      await context.setOffline(true);
+      await page.reload();
+      await waitForAskBox(page);
+      await ask(page, 'How long can I borrow a DVD for?');
+      expect(await resultHeading(page).textContent()).toBe('Answer');
+      expect(await page.locator('.answer-text').textContent()).toContain('7 days');
+    } finally {
+      await closeContext(context);
+    }
+  });
+});
+
+describe('a block that cannot be fetched', () => {
+  let failing: StaticServer | undefined;
+  afterAll(async () => {
+    await failing?.close();
+  });
+
+  it('refuses the question, saying the text could not be fetched, and offers nothing false', async () => {
+    if (browser === undefined) throw new Error('e2e: not started');
+    failing = await startStaticServer(site);
+    const context = await newContext(browser);
+    try {
+      await context.route(/\/assets\/text\//, (route) => route.fulfill({ status: 503, body: 'down' }));
+      const page = await openSite(context, failing.url);
+      await ask(page, 'How long can I borrow a DVD for?');
+      expect(await resultHeading(page).textContent()).toBe('Refused');
+      const result = (await page.locator('section.result').textContent()) ?? '';
+      expect(result).toContain('could not be fetched');
+      expect(result).not.toContain('7 days');
+    } finally {
+      await closeContext(context);
+    }
+  });
+});
