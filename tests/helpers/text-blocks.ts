@@ -40,9 +40,15 @@ export function asThePageReadsIt(options: {
   core: Uint8Array;
   files: Map<string, Uint8Array<ArrayBuffer>>;
   broken?: string;
+  /** A fetch of the page's own instead (one that never answers, say); `fetched` still records it. */
+  fetch?: (url: string, init?: RequestInit) => Promise<Response>;
 }) {
   const fetched: string[] = [];
-  const fetchBlock = async (url: string | URL | Request) => {
+  const fetchBlock = async (url: string | URL | Request, init?: RequestInit) => {
+    if (options.fetch !== undefined) {
+      fetched.push(String(url));
+      return options.fetch(String(url), init);
+    }
     const path = new URL(String(url)).pathname.replace(/^\/site\//u, '');
     fetched.push(path);
     const bytes = options.files.get(path);
