@@ -1,8 +1,10 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { JSX } from './jsx.config.ts';
+import { sectionsOf } from './src/compiled-index/container.ts';
 
 /**
  * GitHub Pages serves a project site under /<repository>/; the workflow sets SITE_BASE when the name
@@ -29,8 +31,17 @@ const vectors = resolve(process.env.SOURCEBOUND_VECTORS ?? 'generated/vectors.bi
  * each block is its own file of the site, `assets/text/<its SHA-256>.bin`, fetched when a question reads it.
  */
 const textFolder = join(dirname(index), 'text');
-const TEXT_BLOCK = /^[0-9a-f]{64}\.bin$/;
 const TEXT_BLOCK_FILE = /\/assets\/text\/[0-9a-f]{64}\.bin$/;
+
+/** The digests of the passage text blocks the index file names in its header (none when it holds its text). */
+function blocksNamedBy(path: string): string[] {
+  const [header] = sectionsOf(readFileSync(path), {
+    sha256: (bytes) => createHash('sha256').update(bytes).digest(),
+  });
+  const digests = (JSON.parse(new TextDecoder().decode(header)) as { textBlocks?: { digests?: unknown } })
+    .textBlocks?.digests;
+  return Array.isArray(digests) ? digests.filter((digest) => /^[0-9a-f]{64}$/.test(String(digest))) : [];
+}
 
 // The page fetches the word vectors itself after the manual, so they are not precached (the worker's
 // install would download their megabytes a second time on a first visit); the first fetch through the
@@ -74,13 +85,15 @@ export default defineConfig({
       name: 'sourcebound:text-blocks',
       apply: 'build',
       generateBundle() {
-        if (!existsSync(textFolder)) return;
-        for (const name of readdirSync(textFolder).filter((file) => TEXT_BLOCK.test(file))) {
-          this.emitFile({
-            type: 'asset',
-            fileName: `assets/text/${name}`,
-            source: readFileSync(join(textFolder, name)),
-          });
+        // The blocks this index names, each: not every file in text/, which other indexes share.
+        for (const digest of blocksNamedBy(index)) {
+          const file = join(textFolder, `${digest}.bin`);
+          if (!existsSync(file)) {
+            this.error(
+              `${index} names the passage text ${file}, which is missing: rebuild it with npm run ingest`,
+            );
+          }
+          this.emitFile({ type: 'asset', fileName: `assets/text/${digest}.bin`, source: readFileSync(file) });
         }
       },
     },

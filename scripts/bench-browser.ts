@@ -176,6 +176,11 @@ run(async () => {
     log(`loading ${server.url} in Chromium ${chromiumVersion}`);
     await page.goto(server.url);
     await page.waitForFunction(() => 'sourceboundBench' in window, undefined, { timeout: 120_000 });
+    await page.evaluate(() =>
+      (
+        window as unknown as { sourceboundBench: { prepare: () => Promise<void> } }
+      ).sourceboundBench.prepare(),
+    );
     log(`timing ${queries.length} queries × ${repeats} in the page`);
     figures = await page.evaluate(
       ({ texts, repeats }) => {

@@ -143,6 +143,7 @@ function textInMemory(texts: readonly string[]): BlockText {
     },
     load: async () => {},
     loadFor: async () => {},
+    missing: () => [],
   };
 }
 

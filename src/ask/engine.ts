@@ -84,10 +84,11 @@ const MAX_TEXT_ROUNDS = 64;
 export const TEXT_DEADLINE_MS = 30_000;
 
 /**
- * `reading()` (retrieval, which reads the text of the passages it weighs), run again after fetching each
- * block of passage text it found missing, then the blocks of the passages it returned: everything after
- * retrieval (the reader, the verifier, the page) reads their text at once. With every passage's text in
- * memory (the command line, a small index) it runs once. Fetching fails as TextUnavailableError.
+ * `reading()` (retrieval, which reads the text of the passages it weighs: slips, compounds, the soft
+ * match, the thesaurus words shown), run again after fetching the blocks of passage text it reached and
+ * lacked, then the blocks of the passages it returned: everything after retrieval (the reader, the
+ * verifier, the page) reads their text at once. With every passage's text in memory (the command line, a
+ * small index) it runs once. Fetching fails as TextUnavailableError.
  */
 async function withText<T extends { scored: readonly Scored[] }>(
   engine: Engine,
@@ -104,13 +105,13 @@ async function withText<T extends { scored: readonly Scored[] }>(
       await untilAborted(fetch(), waiting);
     } catch (error) {
       if (error instanceof TextUnavailableError) throw error;
-      if (error instanceof Error && error.name === 'AbortError') {
-        throw deadline.signal.aborted
-          ? new TextUnavailableError(
-              `the passage text did not arrive within ${TEXT_DEADLINE_MS / 1000} s`,
-              'timeout',
-            )
-          : new TextUnavailableError('the request was cancelled', 'aborted');
+      // untilAborted rejects only when `waiting` aborts: the caller's cancel, or this wait's deadline.
+      if (signal?.aborted === true) throw new TextUnavailableError('the request was cancelled', 'aborted');
+      if (deadline.signal.aborted) {
+        throw new TextUnavailableError(
+          `the passage text did not arrive within ${TEXT_DEADLINE_MS / 1000} s`,
+          'timeout',
+        );
       }
       throw error;
     }
@@ -135,7 +136,9 @@ async function readWithText<T extends { scored: readonly Scored[] }>(options: {
       found = reading();
     } catch (error) {
       if (!(error instanceof TextNotLoaded)) throw error;
-      await fetching(() => texts.load(error.blocks, waiting));
+      // Every block this reading reaches, not only the first: one round trip, not one per block.
+      const blocks = new Set([...error.blocks, ...texts.missing(reading)]);
+      await fetching(() => texts.load([...blocks], waiting));
       continue;
     }
     await fetching(() =>

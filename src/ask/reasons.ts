@@ -149,10 +149,16 @@ export function explainRefusal({
     case 'model_unavailable':
       return explainUnavailable(code);
     case 'passage_text_unavailable':
-      return plain(
-        'The text of the passages this question needs could not be fetched, so it was not answered.',
-        'Check the connection and ask again; questions that read other passages still work.',
-      );
+      if (code === 'aborted') return plain('You cancelled the question.', 'Ask it again when you are ready.');
+      return code === 'damaged'
+        ? plain(
+            'The text of a passage this question needs arrived damaged (it does not match its checksum), so it was not answered.',
+            'Ask again later, or tell the site’s owner; questions that read other passages still work.',
+          )
+        : plain(
+            'The text of the passages this question needs could not be fetched, so it was not answered.',
+            'Check the connection and ask again; questions that read other passages still work.',
+          );
     default:
       return assertNever(reason);
   }

@@ -141,6 +141,7 @@ export function parseBlock(options: {
   if (digest !== textBlocks.digests[block]) {
     throw new TextUnavailableError(
       `${name} is damaged: it does not match the SHA-256 the index lists for it`,
+      'damaged',
     );
   }
   let texts: unknown;
@@ -162,8 +163,40 @@ export function parseBlock(options: {
   return texts as string[];
 }
 
-/** What the page's PassageTexts fetches a block with: its bytes, or a TextUnavailableError. */
-export type FetchBlock = (path: string, signal: AbortSignal) => Promise<Uint8Array<ArrayBuffer>>;
+/**
+ * What the page's PassageTexts fetches a block with: its bytes, or a TextUnavailableError. `fresh` asks
+ * for it again past any cache (the first copy did not match its digest).
+ */
+export type FetchBlock = (
+  path: string,
+  signal: AbortSignal,
+  fresh?: boolean,
+) => Promise<Uint8Array<ArrayBuffer>>;
+
+/**
+ * How long one block's fetch may take, whoever waits for it: a bound on the fetch itself, longer than a
+ * question's wait for its text (TEXT_DEADLINE_MS in src/ask/engine.ts), which gives up first.
+ */
+export const BLOCK_DEADLINE_MS = 60_000;
+
+/** `promise`, or an AbortError as soon as `signal` aborts (what it was doing goes on for others). */
+function until<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(signal.reason);
+    signal.addEventListener('abort', stop, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', stop);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', stop);
+        reject(error);
+      },
+    );
+  });
+}
 
 /**
  * The passage text of an index whose text is in blocks, as the page holds it: each block fetched once,
@@ -174,6 +207,8 @@ export type FetchBlock = (path: string, signal: AbortSignal) => Promise<Uint8Arr
 export class PassageTexts implements BlockText {
   private readonly loaded = new Map<number, readonly string[]>();
   private readonly pending = new Map<number, Promise<void>>();
+  /** Set while `missing` reads: the blocks read and not here, instead of a TextNotLoaded. */
+  private missed: Set<number> | undefined;
 
   constructor(
     private readonly options: {
@@ -184,12 +219,31 @@ export class PassageTexts implements BlockText {
     },
   ) {}
 
-  /** The text of passage `at`, or TextNotLoaded naming its block. */
+  /** The text of passage `at`, or TextNotLoaded naming its block ('' while `missing` reads). */
   textOf(at: number): string {
     const block = blockOf(this.options.textBlocks, at);
     const texts = this.loaded.get(block);
-    if (texts === undefined) throw new TextNotLoaded([block]);
+    if (texts === undefined) {
+      if (this.missed === undefined) throw new TextNotLoaded([block]);
+      this.missed.add(block);
+      return '';
+    }
     return texts[at - (this.options.textBlocks.starts[block] as number)] as string;
+  }
+
+  /**
+   * The blocks `reading` reads that are not here: it runs with each of their passages' text read as ''
+   * instead of throwing, so that one pass names every block it reaches, not only the first.
+   */
+  missing(reading: () => unknown): number[] {
+    const missed = new Set<number>();
+    this.missed = missed;
+    try {
+      reading();
+    } finally {
+      this.missed = undefined;
+    }
+    return [...missed];
   }
 
   /** Gives each passage (in index order) a `text` read from these blocks. */
@@ -197,14 +251,12 @@ export class PassageTexts implements BlockText {
     return passages.map((place, at) => new BlockPassage(place, at, this));
   }
 
-  /** How many blocks have arrived, of how many. */
-  progress(): { loaded: number; total: number } {
-    return { loaded: this.loaded.size, total: this.options.textBlocks.digests.length };
-  }
-
-  /** Fetches `blocks` (each once, however many ask at the same time). */
+  /**
+   * Fetches `blocks`, those not here yet. Each is fetched once, however many wait for it, under its own
+   * deadline: `signal` ends this wait, not the fetch, which another question may be waiting for.
+   */
   async load(blocks: readonly number[], signal: AbortSignal): Promise<void> {
-    await Promise.all(blocks.map((block) => this.loadOne(block, signal)));
+    await until(Promise.all(blocks.map((block) => this.loadOne(block))), signal);
   }
 
   /** Fetches the blocks holding `passages` (attached here), those not here yet. */
@@ -222,21 +274,47 @@ export class PassageTexts implements BlockText {
     );
   }
 
-  private loadOne(block: number, signal: AbortSignal): Promise<void> {
+  private loadOne(block: number): Promise<void> {
     if (this.loaded.has(block)) return Promise.resolve();
     let waiting = this.pending.get(block);
     if (waiting === undefined) {
-      const { textBlocks, passageCount, fetchBlock, sha256 } = this.options;
-      const digest = textBlocks.digests[block];
-      if (digest === undefined) throw new RangeError(`no passage text block ${block}`);
-      waiting = (async () => {
-        const bytes = await fetchBlock(blockPath(digest), signal);
-        const texts = await decodeBlock({ bytes, textBlocks, block, passageCount, sha256 });
-        this.loaded.set(block, texts);
-      })().finally(() => this.pending.delete(block));
+      waiting = this.fetchAndCheck(block).finally(() => this.pending.delete(block));
       this.pending.set(block, waiting);
     }
     return waiting;
+  }
+
+  /** One block fetched and checked; a copy that fails its check is fetched once more, past any cache. */
+  private async fetchAndCheck(block: number): Promise<void> {
+    const { textBlocks, passageCount, fetchBlock, sha256 } = this.options;
+    const digest = textBlocks.digests[block];
+    if (digest === undefined) throw new RangeError(`no passage text block ${block}`);
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), BLOCK_DEADLINE_MS);
+    const fetched = async (fresh: boolean) => {
+      const bytes = await fetchBlock(blockPath(digest), deadline.signal, fresh);
+      return decodeBlock({ bytes, textBlocks, block, passageCount, sha256 });
+    };
+    try {
+      let texts: string[];
+      try {
+        texts = await until(fetched(false), deadline.signal);
+      } catch (error) {
+        if (!(error instanceof TextUnavailableError && error.code === 'damaged')) throw error;
+        texts = await until(fetched(true), deadline.signal);
+      }
+      this.loaded.set(block, texts);
+    } catch (error) {
+      if (deadline.signal.aborted) {
+        throw new TextUnavailableError(
+          `${nameOf(textBlocks, block)} did not arrive within ${BLOCK_DEADLINE_MS / 1000} s`,
+          'timeout',
+        );
+      }
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 }
 
@@ -268,14 +346,24 @@ export class BlockPassage implements Passage {
 }
 
 /**
- * How the page fetches a block: from beside the index at `indexUrl`, bounded, with the network's and the
- * host's failures as TextUnavailableError (a cancel stays an AbortError).
+ * How the page fetches a block: from beside the index at `indexUrl`, its body read up to MAX_BLOCK_BYTES,
+ * with the network's and the host's failures as TextUnavailableError (an abort stays an AbortError). A
+ * `fresh` fetch first drops the copy the service worker keeps (`cacheName`), which failed its check.
  */
-export function blockFetcher(indexUrl: string, fetchBlock: typeof fetch = fetch): FetchBlock {
-  return async (path, signal) => {
-    let response: Response;
+export function blockFetcher(
+  indexUrl: string,
+  fetchBlock: typeof fetch = fetch,
+  cacheName = 'passage-text',
+): FetchBlock {
+  return async (path, signal, fresh = false) => {
+    const url = new URL(path, indexUrl).href;
+    if (fresh) await globalThis.caches?.open(cacheName).then((cache) => cache.delete(url));
     try {
-      response = await fetchBlock(new URL(path, indexUrl).href, { signal });
+      const response = await fetchBlock(url, { signal, ...(fresh ? { cache: 'reload' as const } : {}) });
+      if (!response.ok) {
+        throw new TextUnavailableError(`passage text ${path}: the site answered ${response.status}`);
+      }
+      return await boundedBody(response, path);
     } catch (error) {
       if (signal.aborted) throw signal.reason;
       if (error instanceof TypeError) {
@@ -283,20 +371,38 @@ export function blockFetcher(indexUrl: string, fetchBlock: typeof fetch = fetch)
       }
       throw error;
     }
-    if (!response.ok)
-      throw new TextUnavailableError(`passage text ${path}: the site answered ${response.status}`);
-    const length = Number(response.headers.get('content-length') ?? 0);
-    if (response.headers.get('content-encoding') === null && length > MAX_BLOCK_BYTES) {
-      throw new TextUnavailableError(`passage text ${path} is ${length} bytes, over ${MAX_BLOCK_BYTES}`);
-    }
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    if (bytes.length > MAX_BLOCK_BYTES) {
-      throw new TextUnavailableError(
-        `passage text ${path} is ${bytes.length} bytes, over ${MAX_BLOCK_BYTES}`,
-      );
-    }
-    return bytes;
   };
+}
+
+/** The body, read as it arrives and given up on past MAX_BLOCK_BYTES, compressed or not. */
+async function boundedBody(response: Response, path: string): Promise<Uint8Array<ArrayBuffer>> {
+  const tooLarge = () =>
+    new TextUnavailableError(`passage text ${path} is over ${MAX_BLOCK_BYTES} bytes`, 'damaged');
+  const reader = response.body?.getReader();
+  if (reader === undefined) {
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if (bytes.length > MAX_BLOCK_BYTES) throw tooLarge();
+    return bytes;
+  }
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    length += value.length;
+    if (length > MAX_BLOCK_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  return bytes;
 }
 
 /** SHA-256 by WebCrypto where the page has it (https, localhost), else this project's own, loaded then. */

@@ -38,6 +38,8 @@ export interface BlockText extends TextSource {
 export interface TextSource {
   /** Fetches these blocks (a TextNotLoaded names them), those not here yet. */
   load(blocks: readonly number[], signal: AbortSignal): Promise<void>;
+  /** The blocks `reading` reads that are not here, each passage's text read as '' meanwhile. */
+  missing(reading: () => unknown): number[];
   /** Fetches the blocks holding these passages (the index's own passage objects), those not here yet. */
   loadFor(passages: readonly Passage[], signal: AbortSignal): Promise<void>;
 }

@@ -79,6 +79,7 @@ describe('ask() waiting for passage text', () => {
         loads.push([...blocks]);
       },
       loadFor: async () => {},
+      missing: () => [0],
     };
     // A question with a slip: reading it reads passages' text.
     await expect(

@@ -26,6 +26,18 @@ describe('explainRefusal', () => {
     }
   });
 
+  it('tells a block of text that did not arrive from one that arrived damaged and from a cancel', () => {
+    const words = (code: string) =>
+      explainRefusal({ reason: 'passage_text_unavailable', code, generator: STAND_IN }).summary;
+    expect(words('unavailable')).toMatch(/could not be fetched/);
+    expect(words('timeout')).toMatch(/could not be fetched/);
+    expect(words('damaged')).toMatch(/arrived damaged/);
+    expect(words('aborted')).toMatch(/cancelled/);
+    // None of them says the documents do not answer: nothing was read.
+    for (const code of ['unavailable', 'timeout', 'damaged', 'aborted'])
+      expect(words(code)).not.toMatch(SAYS_NO);
+  });
+
   it('says "nothing in these documents is about this" only when no passage was found near the question', () => {
     const none = explainRefusal({ reason: 'no_relevant_context', passages: [], threshold: THRESHOLD });
     expect(none.summary).toBe('Nothing in these documents is about this.');

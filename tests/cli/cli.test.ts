@@ -61,6 +61,26 @@ describe('npm run ingest', () => {
     expect(missing.stderr).toMatch(/its passage text .*text\/[0-9a-f]{64}\.bin is missing/);
   });
 
+  it('keeps the blocks another index beside it names, and writes a damaged block again', () => {
+    const folder = join(work, 'side-by-side');
+    const [first, second] = [join(folder, 'a.bin'), join(folder, 'b.bin')];
+    for (const out of [first, second]) {
+      expect(run('ingest', ['--corpus', 'corpus', '--out', out, '--text', 'blocks']).code).toBe(0);
+    }
+    // The same text, so the same block: a.bin written inline must not take b.bin's text with it.
+    expect(run('ingest', ['--corpus', 'corpus', '--out', first, '--text', 'inline']).code).toBe(0);
+    const [block] = readdirSync(join(folder, 'text'));
+    expect(block).toMatch(/^[0-9a-f]{64}\.bin$/);
+    writeFileSync(join(folder, 'text', block as string), 'not the text');
+    expect(run('ask', ['--index', second, '--lexical', 'How long can I borrow a DVD for?']).stderr).toMatch(
+      /passage text block 1 of 1 is damaged/,
+    );
+    expect(run('ingest', ['--corpus', 'corpus', '--out', second, '--text', 'blocks']).code).toBe(0);
+    expect(run('ask', ['--index', second, '--lexical', 'How long can I borrow a DVD for?']).stdout).toMatch(
+      /7 days/,
+    );
+  });
+
   it('rejects a --text that is no layout', () => {
     const result = run('ingest', ['--out', join(work, 'x.bin'), '--text', 'zip']);
     expect(result.code).toBe(2);

@@ -96,7 +96,7 @@ describe('a block that cannot be fetched', () => {
       await context.route(/\/assets\/text\//, (route) => route.fulfill({ status: 503, body: 'down' }));
       const page = await openSite(context, failing.url);
       await ask(page, 'How long can I borrow a DVD for?');
-      expect(await resultHeading(page).textContent()).toBe('Refused');
+      expect(await resultHeading(page).textContent()).toBe('The text could not be fetched');
       const result = (await page.locator('section.result').textContent()) ?? '';
       expect(result).toContain('could not be fetched');
       expect(result).not.toContain('7 days');

@@ -19,7 +19,7 @@ import { libraryIndex } from './engine';
 export const TARGET = 1500;
 
 /** The manual's index with its text in blocks, and the blocks by file name, as `npm run ingest` writes them. */
-export function splitLibrary(): {
+export function splitLibrary(target = TARGET): {
   core: Uint8Array;
   files: Map<string, Uint8Array<ArrayBuffer>>;
   whole: CompiledIndex;
@@ -27,7 +27,7 @@ export function splitLibrary(): {
   const whole = libraryIndex();
   const { blocks, textBlocks } = splitText(
     whole.passages.map((passage) => passage.text),
-    TARGET,
+    target,
   );
   const files = new Map(
     textBlocks.digests.map((digest, at) => [blockPath(digest), blocks[at] as Uint8Array<ArrayBuffer>]),
