@@ -104,16 +104,15 @@ async function withText<T extends { scored: readonly Scored[] }>(
     try {
       await untilAborted(fetch(), waiting);
     } catch (error) {
-      if (error instanceof TextUnavailableError) throw error;
-      // untilAborted rejects only when `waiting` aborts: the caller's cancel, or this wait's deadline.
-      if (signal?.aborted === true) throw new TextUnavailableError('the request was cancelled', 'aborted');
-      if (deadline.signal.aborted) {
-        throw new TextUnavailableError(
-          `the passage text did not arrive within ${TEXT_DEADLINE_MS / 1000} s`,
-          'timeout',
-        );
-      }
-      throw error;
+      // The fetch's own failure (TextUnavailableError) or a bug of ours, as it came.
+      if (!waiting.aborted) throw error;
+      // untilAborted gave up: the caller's cancel, or else this wait's deadline.
+      throw signal?.aborted === true
+        ? new TextUnavailableError('the request was cancelled', 'aborted')
+        : new TextUnavailableError(
+            `the passage text did not arrive within ${TEXT_DEADLINE_MS / 1000} s`,
+            'timeout',
+          );
     }
   };
   try {
@@ -216,8 +215,11 @@ export async function ask(options: AskOptions): Promise<AskResult> {
     return { scored, reading: found.reading };
   };
   let found: Awaited<ReturnType<typeof read>>;
+  // The question as read, and as typed when a slip was read: both may need passage text fetched.
+  let asTyped: Scored[] | undefined;
   try {
     found = await read(false);
+    if (found.reading.readAs.length > 0) asTyped = (await read(true)).scored;
   } catch (error) {
     if (!(error instanceof TextUnavailableError)) throw error;
     return refuse({ reason: 'passage_text_unavailable', code: error.code, detail: error.message });
@@ -227,17 +229,8 @@ export async function ask(options: AskOptions): Promise<AskResult> {
     Object.assign(base, { reading });
   }
   const verdict = gate(retrieved, engine.gate);
-  if (reading.readAs.length > 0) {
-    try {
-      const asTyped = (await read(true)).scored;
-      Object.assign(base, { correctionChanged: changedWhatWasFound(engine, retrieved, asTyped) });
-    } catch (error) {
-      if (!(error instanceof TextUnavailableError)) throw error;
-      return refuse(
-        { reason: 'passage_text_unavailable', code: error.code, detail: error.message },
-        retrieved,
-      );
-    }
+  if (asTyped !== undefined) {
+    Object.assign(base, { correctionChanged: changedWhatWasFound(engine, retrieved, asTyped) });
   }
   if (!verdict.pass) {
     return refuse({ reason: 'no_relevant_context', detail: verdict.detail }, retrieved);

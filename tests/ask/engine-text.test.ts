@@ -1,12 +1,13 @@
 // ask() over an index whose passage text is fetched as questions read it (the page at a large corpus):
 // how long it waits for the text, a cancel while it waits, and a text source that never gives the text.
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ask, createEngine, TEXT_DEADLINE_MS } from '../../src/ask/engine';
 import { TextNotLoaded } from '../../src/compiled-index/text-blocks';
 import { createExtractiveClient } from '../../src/reader/extractive';
 import type { AskResult } from '../../src/types';
 import { libraryIndex } from '../helpers/engine';
-import { asThePageReadsIt, splitLibrary } from '../helpers/text-blocks';
+import { asThePageReadsIt, splitLibrary, TARGET } from '../helpers/text-blocks';
 
 const question = 'How long can I borrow a DVD for?';
 
@@ -64,6 +65,34 @@ describe('ask() waiting for passage text', () => {
     });
   });
 
+  it('leaves no timer running once the question is answered', async () => {
+    vi.useFakeTimers();
+    const { core, files } = splitLibrary();
+    const { index } = asThePageReadsIt({ core, files });
+    const result = await ask({ engine: createEngine(index), client: createExtractiveClient(), question });
+    expect(result.status).toBe('answered');
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('rethrows an error of ours met while reading the text, as it came', async () => {
+    const engine = createEngine(libraryIndex());
+    const broken = engine.passages.map((passage) =>
+      Object.defineProperty({ ...passage }, 'text', {
+        get: () => {
+          throw new RangeError('a bug of ours');
+        },
+      }),
+    );
+    const texts = { load: async () => {}, loadFor: async () => {}, missing: () => [] };
+    await expect(
+      ask({
+        engine: { ...engine, passages: broken, texts },
+        client: createExtractiveClient(),
+        question: 'how many days a week is the libary open?',
+      }),
+    ).rejects.toThrow(new RangeError('a bug of ours'));
+  });
+
   it('rethrows, as a bug of ours, a text source that says it fetched a block yet never gives its text', async () => {
     const engine = createEngine(libraryIndex());
     const missing = engine.passages.map((passage) =>
@@ -90,5 +119,106 @@ describe('ask() waiting for passage text', () => {
       }),
     ).rejects.toThrow(/retrieval still read passage text it lacked after 64 fetches/);
     expect(loads).toHaveLength(64);
+  });
+});
+
+/** What a visitor sees of a result: the same for the two layouts. */
+const seen = (result: AskResult) => ({
+  status: result.status,
+  reason: result.status === 'refused' ? result.reason : undefined,
+  answer: result.status === 'answered' ? result.answer : undefined,
+  passages: result.passages.map((scored) => [scored.passage.id, scored.score, scored.passage.text]),
+  context: result.context.map((scored) => scored.passage.id),
+});
+
+const questions = (JSON.parse(readFileSync('eval/paraphrases.json', 'utf8')) as Array<{ question: string }>)
+  .map((item) => item.question)
+  .slice(0, 40);
+
+describe('ask() over an index whose text is in blocks', () => {
+  it.each([
+    ['blocks of several passages', TARGET],
+    ['a block for each passage', 1],
+  ])(
+    'answers in the page as the index with its text does (%s), fetching each block once',
+    async (_, target) => {
+      const { core, files, whole } = splitLibrary(target);
+      const { index, fetched } = asThePageReadsIt({ core, files });
+      const inBlocks = createEngine(index);
+      const inline = createEngine(whole);
+      const client = createExtractiveClient();
+      // And questions whose reading reads many passages' text: words read as two, slips.
+      const reading = ['where is the bookdrop and the coinslot?', 'can i renew an audiobook onlin?'];
+      for (const question of [...questions, ...reading]) {
+        const first = await ask({ engine: inBlocks, client, question });
+        const second = await ask({ engine: inline, client, question });
+        expect(seen(first), question).toEqual(seen(second));
+      }
+      // Each block is fetched once, however many questions read it.
+      expect(fetched.length).toBe(new Set(fetched).size);
+    },
+  );
+
+  it('reads a slip as the word the passages write, fetching their text while it reads the question', async () => {
+    const { core, files } = splitLibrary(1);
+    const { index } = asThePageReadsIt({ core, files });
+    const source = index.textSource as NonNullable<typeof index.textSource>;
+    const load = vi.spyOn(source, 'load');
+    const result = await ask({
+      engine: createEngine(index),
+      client: createExtractiveClient(),
+      question: 'how many days a week is the libary open?',
+    });
+    // Reading "libary" as "library" reads passages' text (how the corpus writes the word) before
+    // retrieval has anything to return: those blocks are fetched while the question is read (load), all
+    // in one round, before the blocks of the passages it returned (loadFor).
+    expect(result.reading?.readAs).toContainEqual({ written: 'libary', readAs: 'library' });
+    expect(load.mock.calls[0]?.[0].length).toBeGreaterThan(1);
+  });
+
+  it('refuses, naming the block, when the passage text a question needs cannot be fetched', async () => {
+    const { core, files } = splitLibrary();
+    const [broken] = [...files.keys()];
+    const { index } = asThePageReadsIt({ core, files, broken: broken as string });
+    const engine = createEngine(index);
+    const client = createExtractiveClient();
+    const results = await Promise.all(questions.map((question) => ask({ engine, client, question })));
+    const unavailable = results.filter(
+      (result) => result.status === 'refused' && result.reason === 'passage_text_unavailable',
+    );
+    expect(unavailable.length).toBeGreaterThan(0);
+    for (const result of unavailable) {
+      expect(result.status === 'refused' && result.detail).toMatch(
+        /passage text text\/[0-9a-f]{64}\.bin: the site answered 404/,
+      );
+    }
+    // Questions that read only other blocks are answered as ever.
+    expect(results.some((result) => result.status === 'answered')).toBe(true);
+  });
+
+  it('refuses as damaged a block that does not match its digest, after fetching it once more past the cache', async () => {
+    const { core, files } = splitLibrary();
+    // Every block served with the next one's bytes: whichever the question reads is damaged.
+    const paths = [...files.keys()];
+    const swapped = new Map(
+      paths.map((path, at) => [
+        path,
+        files.get(paths[(at + 1) % paths.length] as string) as Uint8Array<ArrayBuffer>,
+      ]),
+    );
+    const { index, fetched } = asThePageReadsIt({ core, files: swapped });
+    const result = await ask({
+      engine: createEngine(index),
+      client: createExtractiveClient(),
+      question: 'How long can I borrow a DVD for?',
+    });
+    expect(result.status === 'refused' && [result.reason, result.code]).toEqual([
+      'passage_text_unavailable',
+      'damaged',
+    ]);
+    expect(result.status === 'refused' && result.detail).toMatch(/passage text block \d+ of \d+ is damaged/);
+    // Each block read was fetched twice: the second time past any cache, in case the cache held the damage.
+    expect(fetched.length).toBeGreaterThan(0);
+    expect(fetched.length).toBe(2 * new Set(fetched).size);
   });
 });
