@@ -120,9 +120,9 @@ describe.each(SCREENS)('at $width × $height', (screen) => {
 
   it('shows a spelling correction only when it changed what was found, and under Details either way', async () => {
     const page = await pageAt(screen);
-    // Read with "libary" as "library" or as typed, the opening hours are found all the same: the library
-    // is every passage's subject, so the correction changed nothing found and is not said above the answer.
-    await ask(page, 'What are the opening hours of the libary?');
+    // Read with "saturdy" as "saturday" or as typed, the same passages are found: the opening hours name
+    // every day, so the correction changed nothing found and is not said above the answer.
+    await ask(page, 'What are the opening hours of the library on saturdy?');
     const result = resultOfThisQuestion(page);
     expect(await result.locator('p.reading').count()).toBe(0);
     // Outside Details, what a visitor reads without opening it.
@@ -131,10 +131,10 @@ describe.each(SCREENS)('at $width × $height', (screen) => {
       copy.querySelector('details.result-details')?.remove();
       return copy.textContent;
     });
-    expect(outside).not.toMatch(/Read “libary”/);
+    expect(outside).not.toMatch(/Read “saturdy”/);
     await openResultDetails(page);
     expect(await result.locator('.reading-detail').textContent()).toMatch(
-      /reading it as typed finds the same passages\): Read “libary” as “library”/,
+      /reading it as typed finds the same passages\): Read “saturdy” as “saturday”/,
     );
     await checkState(page, 'an unneeded correction kept under Details');
     await screenshot(page, { name: `correction-unneeded-${screen.name}`, width: screen.width });
