@@ -1,5 +1,3 @@
-// ask() over an index whose passage text is fetched as questions read it (the page at a large corpus):
-// how long it waits for the text, a cancel while it waits, and a text source that never gives the text.
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ask, createEngine, TEXT_DEADLINE_MS } from '../../src/ask/engine';
@@ -7,7 +5,7 @@ import { TextNotLoaded } from '../../src/compiled-index/text-blocks';
 import { createExtractiveClient } from '../../src/reader/extractive';
 import type { AskResult } from '../../src/types';
 import { libraryIndex } from '../helpers/engine';
-import { asThePageReadsIt, splitLibrary, TARGET } from '../helpers/text-blocks';
+import { asThePageReadsIt, splitLibrary } from '../helpers/text-blocks';
 
 const question = 'How long can I borrow a DVD for?';
 
@@ -122,43 +120,12 @@ describe('ask() waiting for passage text', () => {
   });
 });
 
-/** What a visitor sees of a result: the same for the two layouts. */
-const seen = (result: AskResult) => ({
-  status: result.status,
-  reason: result.status === 'refused' ? result.reason : undefined,
-  answer: result.status === 'answered' ? result.answer : undefined,
-  passages: result.passages.map((scored) => [scored.passage.id, scored.score, scored.passage.text]),
-  context: result.context.map((scored) => scored.passage.id),
-});
-
+// A few of the paraphrases, across the manual's files: some read the broken block, some do not.
 const questions = (JSON.parse(readFileSync('eval/paraphrases.json', 'utf8')) as Array<{ question: string }>)
   .map((item) => item.question)
-  .slice(0, 40);
+  .filter((_, at) => at % 8 === 0);
 
 describe('ask() over an index whose text is in blocks', () => {
-  it.each([
-    ['blocks of several passages', TARGET],
-    ['a block for each passage', 1],
-  ])(
-    'answers in the page as the index with its text does (%s), fetching each block once',
-    async (_, target) => {
-      const { core, files, whole } = splitLibrary(target);
-      const { index, fetched } = asThePageReadsIt({ core, files });
-      const inBlocks = createEngine(index);
-      const inline = createEngine(whole);
-      const client = createExtractiveClient();
-      // And questions whose reading reads many passages' text: words read as two, slips.
-      const reading = ['where is the bookdrop and the coinslot?', 'can i renew an audiobook onlin?'];
-      for (const question of [...questions, ...reading]) {
-        const first = await ask({ engine: inBlocks, client, question });
-        const second = await ask({ engine: inline, client, question });
-        expect(seen(first), question).toEqual(seen(second));
-      }
-      // Each block is fetched once, however many questions read it.
-      expect(fetched.length).toBe(new Set(fetched).size);
-    },
-  );
-
   it('reads a slip as the word the passages write, fetching their text while it reads the question', async () => {
     const { core, files } = splitLibrary(1);
     const { index } = asThePageReadsIt({ core, files });

@@ -1,11 +1,28 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { splitText } from '../../scripts/lib/index-files';
+import { ask, createEngine } from '../../src/ask/engine';
 import { parseIndex, serializeIndex } from '../../src/compiled-index/parse';
 import { sha256Bytes } from '../../src/compiled-index/sha256';
 import { blockOf, hex, TextNotLoaded } from '../../src/compiled-index/text-blocks';
 import { IndexLoadError } from '../../src/compiled-index/version';
+import { createExtractiveClient } from '../../src/reader/extractive';
+import type { AskResult } from '../../src/types';
 import { libraryIndex } from '../helpers/engine';
 import { asThePageReadsIt, splitLibrary, TARGET } from '../helpers/text-blocks';
+
+/** What a visitor sees of a result: the same for the two layouts. */
+const seen = (result: AskResult) => ({
+  status: result.status,
+  reason: result.status === 'refused' ? result.reason : undefined,
+  answer: result.status === 'answered' ? result.answer : undefined,
+  passages: result.passages.map((scored) => [scored.passage.id, scored.score, scored.passage.text]),
+  context: result.context.map((scored) => scored.passage.id),
+});
+
+const questions = (JSON.parse(readFileSync('eval/paraphrases.json', 'utf8')) as Array<{ question: string }>)
+  .map((item) => item.question)
+  .slice(0, 40);
 
 describe('passage text in blocks', () => {
   it('cuts the text into consecutive blocks near the target, each named by its SHA-256', () => {
@@ -60,4 +77,28 @@ describe('passage text in blocks', () => {
     // The page hashes the index it holds for a trace: the same bytes as the file, text unread.
     expect(serializeIndex(index)).toEqual(core);
   });
+
+  // Here, not in tests/ask: mutation testing leaves these files out, and these questions are many.
+  it.each([
+    ['blocks of several passages', TARGET],
+    ['a block for each passage', 1],
+  ])(
+    'answers in the page as the index with its text does (%s), fetching each block once',
+    async (_, target) => {
+      const { core, files, whole } = splitLibrary(target);
+      const { index, fetched } = asThePageReadsIt({ core, files });
+      const inBlocks = createEngine(index);
+      const inline = createEngine(whole);
+      const client = createExtractiveClient();
+      // And questions whose reading reads many passages' text: words read as two, slips.
+      const reading = ['where is the bookdrop and the coinslot?', 'can i renew an audiobook onlin?'];
+      for (const question of [...questions, ...reading]) {
+        const first = await ask({ engine: inBlocks, client, question });
+        const second = await ask({ engine: inline, client, question });
+        expect(seen(first), question).toEqual(seen(second));
+      }
+      // Each block is fetched once, however many questions read it.
+      expect(fetched.length).toBe(new Set(fetched).size);
+    },
+  );
 });
