@@ -5,9 +5,10 @@
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { sectionsOf } from '../../src/compiled-index/container';
+import { hex } from '../../src/compiled-index/hex';
 import { serializeIndex } from '../../src/compiled-index/parse';
 import { sha256Bytes } from '../../src/compiled-index/sha256';
-import { blockPath, hex } from '../../src/compiled-index/text-blocks';
+import { blockPath } from '../../src/compiled-index/text-blocks';
 import type { CompiledIndex, TextBlocks } from '../../src/compiled-index/types';
 import { IndexLoadError } from '../../src/compiled-index/version';
 import { writeOutput } from './cli';

@@ -3,6 +3,7 @@
 // runs in the meaning worker (src/ui/kit/meaning-worker.ts), since checking 3.6 MB takes a few hundred
 // milliseconds that the page's thread should spend on the visitor.
 import type { WordVectors } from '../retrieval/semantic';
+import { readBounded } from './bounded-body';
 import { decodeWordVectors, MAX_TABLE_BYTES, VectorTableError } from './word-vectors';
 
 /** Longer than the table takes on a slow connection (3.6 MB at 1 Mb/s is half a minute). */
@@ -32,7 +33,11 @@ export async function fetchWordVectors(options: {
     const response = await options.fetch(options.url, { signal });
     if (!response.ok)
       return { loaded: false, kind: 'offline', message: `the server answered ${response.status}` };
-    bytes = await readBounded(response, MAX_TABLE_BYTES);
+    bytes = await readBounded(
+      response,
+      MAX_TABLE_BYTES,
+      () => new TooLarge(`it is larger than a table's ${MAX_TABLE_BYTES} bytes`),
+    );
   } catch (error) {
     if (error instanceof TooLarge) return { loaded: false, kind: 'damaged', message: error.message };
     // fetch rejects with a TypeError when the network fails, and with the signal's reason on the deadline.
@@ -53,28 +58,3 @@ export async function fetchWordVectors(options: {
 }
 
 class TooLarge extends Error {}
-
-/** The body, refused as soon as it passes `limit` bytes (a Content-Length can lie or be missing). */
-async function readBounded(response: Response, limit: number): Promise<Uint8Array> {
-  const reader = response.body?.getReader();
-  if (reader === undefined) return new Uint8Array(0);
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    length += value.length;
-    if (length > limit) {
-      await reader.cancel();
-      throw new TooLarge(`it is larger than a table's ${limit} bytes`);
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(length);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.length;
-  }
-  return bytes;
-}

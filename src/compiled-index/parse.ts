@@ -3,15 +3,9 @@
 // worker decoded, carries neither the decoder nor the encoder.
 import { checkIndex } from './check';
 import { type ReadOptions, readIndexFile } from './container';
+import { hex } from './hex';
 import { sha256Bytes } from './sha256';
-import {
-  blockPath,
-  checkWithoutText,
-  hex,
-  parseBlock,
-  TextUnavailableError,
-  textBlocksOf,
-} from './text-blocks';
+import { blockPath, checkWithoutText, parseBlock, TextUnavailableError, textBlocksOf } from './text-blocks';
 import type { BlockText, CompiledIndex, RawIndex, TextBlocks } from './types';
 import { IndexLoadError } from './version';
 

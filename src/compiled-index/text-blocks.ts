@@ -7,6 +7,8 @@
 //
 // A block is UTF-8 JSON: the list of its passages' texts, in order.
 import type { Passage } from '../types';
+import { readBounded } from './bounded-body';
+import { hex } from './hex';
 import type { BlockText, CompiledIndex, RawIndex, TextBlocks } from './types';
 import { IndexLoadError } from './version';
 
@@ -31,9 +33,6 @@ export class TextUnavailableError extends Error {
     super(message);
   }
 }
-
-export const hex = (bytes: Uint8Array) =>
-  Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 
 /** The file name of a block, beside the index: `text/<digest>.bin`. */
 export const blockPath = (digest: string) => `text/${digest}.bin`;
@@ -363,7 +362,11 @@ export function blockFetcher(
       if (!response.ok) {
         throw new TextUnavailableError(`passage text ${path}: the site answered ${response.status}`);
       }
-      return await boundedBody(response, path);
+      return await readBounded(
+        response,
+        MAX_BLOCK_BYTES,
+        () => new TextUnavailableError(`passage text ${path} is over ${MAX_BLOCK_BYTES} bytes`, 'damaged'),
+      );
     } catch (error) {
       if (signal.aborted) throw signal.reason;
       if (error instanceof TypeError) {
@@ -372,37 +375,6 @@ export function blockFetcher(
       throw error;
     }
   };
-}
-
-/** The body, read as it arrives and given up on past MAX_BLOCK_BYTES, compressed or not. */
-async function boundedBody(response: Response, path: string): Promise<Uint8Array<ArrayBuffer>> {
-  const tooLarge = () =>
-    new TextUnavailableError(`passage text ${path} is over ${MAX_BLOCK_BYTES} bytes`, 'damaged');
-  const reader = response.body?.getReader();
-  if (reader === undefined) {
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    if (bytes.length > MAX_BLOCK_BYTES) throw tooLarge();
-    return bytes;
-  }
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    length += value.length;
-    if (length > MAX_BLOCK_BYTES) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(length);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.length;
-  }
-  return bytes;
 }
 
 /** SHA-256 by WebCrypto where the page has it (https, localhost), else this project's own, loaded then. */

@@ -14,6 +14,7 @@
 // cosines it gives differ from float32's by about 0.01.
 
 import type { WordVectors } from '../retrieval/semantic';
+import { hex } from './hex';
 import { sha256Bytes } from './sha256';
 
 const MAGIC = [0x53, 0x42, 0x57, 0x56]; // "SBWV"
@@ -32,7 +33,6 @@ export class VectorTableError extends Error {
   override name = 'VectorTableError';
 }
 
-const hex = (bytes: Uint8Array) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 const padded = (length: number) => Math.ceil(length / 4) * 4;
 
 /** The table's bytes, from unit vectors in `terms` order (sorted and distinct: checked). */
