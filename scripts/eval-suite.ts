@@ -66,7 +66,8 @@ function runInChild(name: string, lexical: boolean): Promise<SetReport> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'scripts/eval-suite.ts', '--child', name, ...(lexical ? ['--lexical'] : [])],
+      // Node's flags as this process got them: tsx, and the hook that imports the prompts (package.json).
+      [...process.execArgv, 'scripts/eval-suite.ts', '--child', name, ...(lexical ? ['--lexical'] : [])],
       {
         stdio: ['ignore', 'pipe', 'inherit'],
       },

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { type WriteCalls, writeAtomically } from '../../scripts/lib/atomic-write';
-import { runScript } from '../helpers/run-script';
+import { runScript, TSX } from '../helpers/run-script';
 import { scratchForFile, scratchForTest } from '../helpers/scratch';
 
 // Issue 35, item 4: a failed write must never lose the previous index, trace or report.
@@ -75,8 +75,7 @@ describe('the scripts write atomically', () => {
         `--fsize=${Math.floor(before.length / 3)}`,
         '--',
         process.execPath,
-        '--import',
-        'tsx',
+        ...TSX,
         join(REPOSITORY, 'scripts', 'ingest.ts'),
         ...['--corpus', 'corpus', '--out', out, '--threshold', '0.5', '--quiet'],
       ],

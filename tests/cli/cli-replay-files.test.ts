@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commandLineWorkspace } from '../helpers/command-line';
+import { TSX } from '../helpers/run-script';
 
 // The command-line scripts as a user runs them: a real process, real files, no key, no network. Replays,
 // waits, the files they read and write, and what reaches the terminal; cli.test.ts has the rest (two
@@ -141,7 +142,7 @@ describe('npm run ask: waiting for Claude', () => {
       // between the terminal and the script, and Ctrl-C must still reach the script.
       const child = spawn(
         process.execPath,
-        ['--import', 'tsx', 'scripts/ask.ts', '--index', index, 'How long can I borrow a DVD for?'],
+        [...TSX, 'scripts/ask.ts', '--index', index, 'How long can I borrow a DVD for?'],
         {
           env: {
             ...process.env,

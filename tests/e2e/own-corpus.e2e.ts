@@ -145,8 +145,8 @@ describe("the visitor's own documents, indexed in the page", () => {
     await download.saveAs(saved);
     // The page read with the related words; so does the command line by default.
     const cli = spawnSync(
-      'npx',
-      ['tsx', 'scripts/eval.ts', '--calibrate', '--index', saved, '--questions', questions],
+      'npm',
+      ['run', '-s', 'eval', '--', '--calibrate', '--index', saved, '--questions', questions],
       {
         encoding: 'utf8',
       },
@@ -175,7 +175,7 @@ describe("the visitor's own documents, indexed in the page", () => {
       const saved = join(dir, `${verdict.length}.json`);
       await download.saveAs(saved);
       // The index the page was served is the one npm run build compiled: generated/index.bin.
-      const cli = spawnSync('npx', ['tsx', 'scripts/ask.ts', '--trace', saved], { encoding: 'utf8' });
+      const cli = spawnSync('npm', ['run', '-s', 'ask', '--', '--trace', saved], { encoding: 'utf8' });
       expect(cli.stdout).toMatch(new RegExp(`^same verdict: ${verdict}`, 'u'));
       expect(cli.status).toBe(0);
     }

@@ -20,8 +20,8 @@ let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
 function build(): void {
   const index = join(work, 'index', 'index.bin');
   const ingest = spawnSync(
-    'npx',
-    ['tsx', 'scripts/ingest.ts', '--out', index, '--text', 'blocks', '--quiet'],
+    'npm',
+    ['run', '-s', 'ingest', '--', '--out', index, '--text', 'blocks', '--quiet'],
     { stdio: ['ignore', 'inherit', 'inherit'] },
   );
   if (ingest.status !== 0) throw new Error(`e2e: ingest exited with ${ingest.status}`);

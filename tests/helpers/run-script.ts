@@ -5,6 +5,12 @@ import { requireBundle } from './script-bundles';
 const REPOSITORY = resolve(import.meta.dirname, '../..');
 
 /**
+ * Node's arguments that run a script from source as `npm run` does (package.json): tsx, and the hook that
+ * imports the prompts as text. The path is the repository's, so the process runs in it.
+ */
+export const TSX = ['--import', 'tsx', '--import', './scripts/lib/text-import.mjs'];
+
+/**
  * One of `scripts/` as a user runs it: a real process, with no key unless `env` gives one. `cwd` is the
  * checkout it runs in (a fresh clone, say); the script itself always comes from this repository, as
  * vitest's global setup compiled it (tests/helpers/script-bundles.ts).

@@ -27,6 +27,8 @@ export function bundleScripts(): void {
       format: 'esm',
       target: 'node20',
       packages: 'external',
+      // The prompts, imported as text with `?raw` as Vite and scripts/lib/text-import.mjs read them.
+      loader: { '.md': 'text' },
       logLevel: 'error',
     });
     renameSync(partial, bundleOf(name));
