@@ -2,15 +2,14 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { createEngine, type Engine } from '../../ask/engine-setup';
 import type { CompiledIndex } from '../../compiled-index/types';
 import type { LoadProgress, OnProgress } from '../../compiled-index/wire';
-import type { EvalQuestion } from '../../evaluation/eval-set';
 import type { AskResult, GateSettings } from '../../types';
 import { App, type AppProps } from '../ask/app';
 import { loadChunk } from '../kit/chunk-load';
 import type { BuildCorpus } from '../own-documents/corpus-build';
-import { CorpusPanel, type Incoming, type OwnCorpus } from '../own-documents/corpus-panel';
+import { CorpusPanel } from '../own-documents/corpus-panel';
 import type { DroppedEntry } from '../own-documents/dropped-entries';
 import type { KeptStore } from '../own-documents/kept-corpus';
-import { hasKeptCorpus } from '../own-documents/kept-flag';
+import { useOwnDocuments } from '../own-documents/use-own-documents';
 import { chunks } from './chunks';
 import { type Meaning, MeaningStatus } from './meaning-status';
 
@@ -73,20 +72,14 @@ export function Root({
   loadMeaning?: () => Promise<Exclude<Meaning, { phase: 'loading' }>>;
 }) {
   const [loading, setLoading] = useState<Loading>({ phase: 'loading' });
-  const [own, setOwn] = useState<OwnCorpus | undefined>(undefined);
-  const [active, setActive] = useState<'bundled' | 'own'>('bundled');
-  const [incoming, setIncoming] = useState<Incoming | undefined>(undefined);
+  const docs = useOwnDocuments({ canBuild: buildCorpus !== undefined, local: props.storages?.local });
   const [meaning, setMeaning] = useState<Meaning | { phase: 'off' }>(
     loadMeaning === undefined ? { phase: 'off' } : { phase: 'loading' },
   );
   // A threshold applied by clicking was measured with the scores the engine gave then: one measured on
   // words alone stays on words alone when the word vectors arrive later, or it would compare other scores.
-  const [measuredOnWords, setMeasuredOnWords] = useState({ bundled: false, own: false });
-  // The questions labelled by clicking on the visitor's documents: calibration and #/eval both use them.
-  const [labels, setLabels] = useState<EvalQuestion[]>([]);
-  // Documents kept last visit are read back at load; everyone else fetches this code with their first files.
-  const [restore] = useState(() => buildCorpus !== undefined && hasKeptCorpus(props.storages?.local));
-  const [ownPanel, retryOwnPanel] = useChunk(restore || incoming !== undefined, chunks.ownCorpus);
+  const [bundledOnWords, setBundledOnWords] = useState(false);
+  const [ownPanel, retryOwnPanel] = useChunk(docs.restore || docs.incoming !== undefined, chunks.ownCorpus);
   const [showEval, setShowEval] = useState(onEvalRoute);
   const [evalPanel, retryEvalPanel] = useChunk(showEval, chunks.evalPage);
   useEffect(() => {
@@ -149,27 +142,13 @@ export function Root({
   if (loading.phase === 'ready') {
     const reading = (engine: Engine, onWords: boolean) =>
       meaning.phase === 'on' && !onWords ? meaning.join(engine, meaning.table) : engine;
-    const bundled = reading(loading.engine, measuredOnWords.bundled);
+    const bundled = reading(loading.engine, bundledOnWords);
     const bring = (files: File[], entries: DroppedEntry[]) => {
-      setIncoming((previous) => ({ id: (previous?.id ?? 0) + 1, files, entries }));
+      docs.bring(files, entries);
       // A chunk that failed to load is tried again with the next files.
       retryOwnPanel();
     };
-    const built = (index: CompiledIndex, kept: EvalQuestion[]) => {
-      setOwn((previous) => ({
-        build: (previous?.build ?? 0) + 1,
-        engine: createEngine(index),
-        index,
-        files: new Set(index.passages.map((passage) => passage.file)).size,
-        passages: index.passages.length,
-      }));
-      setActive('own');
-      setMeasuredOnWords((now) => ({ ...now, own: false }));
-      // Labels name the passages of the documents they were made on: none for new ones, or those kept
-      // with documents read back from the device.
-      setLabels(kept);
-    };
-    const corpus = own !== undefined && active === 'own' ? 'own' : 'bundled';
+    const { own, corpus, labels } = docs;
     const index = corpus === 'own' && own ? own.index : loading.index;
     const saveTrace = async (result: AskResult, gateSource: string) => {
       // The trace code (and the eval schema's zod) is fetched when a visitor first saves one.
@@ -178,12 +157,12 @@ export function Root({
       await chunk.module.saveTrace(result, index, gateSource);
       return undefined;
     };
-    const engine = corpus === 'own' && own ? reading(own.engine, measuredOnWords.own) : bundled;
+    const engine = corpus === 'own' && own ? reading(own.engine, docs.measuredOnWords) : bundled;
     const applyGate = (gate: GateSettings) => {
-      setMeasuredOnWords((now) => ({ ...now, [corpus]: engine.semantic === undefined }));
-      if (corpus === 'own') {
-        setOwn((now) => now && { ...now, engine: { ...now.engine, gate }, index: { ...now.index, gate } });
-      } else {
+      const onWords = engine.semantic === undefined;
+      if (corpus === 'own') docs.applyGate(gate, onWords);
+      else {
+        setBundledOnWords(onWords);
         setLoading({
           phase: 'ready',
           engine: { ...loading.engine, gate },
@@ -202,14 +181,14 @@ export function Root({
             saveTrace={saveTrace}
             // Labels name the passages of the visitor's documents; the manual is measured on the project's.
             labels={corpus === 'own' ? labels : undefined}
-            onLabels={corpus === 'own' ? setLabels : undefined}
+            onLabels={corpus === 'own' ? docs.setLabels : undefined}
             {...props}
           >
             <MeaningStatus meaning={meaning} onWords={engine.semantic === undefined} />
             {buildCorpus === undefined ? null : (
-              <CorpusPanel onFiles={bring} open={restore}>
+              <CorpusPanel onFiles={bring} open={docs.restore}>
                 {ownPanel === undefined ? (
-                  incoming === undefined ? null : (
+                  docs.incoming === undefined ? null : (
                     <p role="status" class="corpus-status">
                       Reading your files…
                     </p>
@@ -221,22 +200,17 @@ export function Root({
                   </p>
                 ) : (
                   <ownPanel.OwnCorpusPanel
-                    incoming={incoming}
-                    restore={restore}
+                    incoming={docs.incoming}
+                    restore={docs.restore}
                     build={buildCorpus}
-                    own={own && { ...own, engine: reading(own.engine, measuredOnWords.own) }}
+                    own={own && { ...own, engine: reading(own.engine, docs.measuredOnWords) }}
                     active={corpus}
-                    onBuilt={built}
-                    onSwitch={setActive}
+                    onBuilt={docs.built}
+                    onSwitch={docs.switchTo}
                     onApply={applyGate}
-                    onRemove={() => {
-                      setOwn(undefined);
-                      setMeasuredOnWords((now) => ({ ...now, own: false }));
-                      setActive('bundled');
-                      setLabels([]);
-                    }}
+                    onRemove={docs.remove}
                     labels={labels}
-                    onLabels={setLabels}
+                    onLabels={docs.setLabels}
                     store={keptStore}
                     flags={props.storages?.local}
                   />
