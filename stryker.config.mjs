@@ -24,19 +24,34 @@ export const SUPPORTING = [
 ];
 
 /**
- * The stand-in: its reader and answerability check, the units it reads a passage as, the question's form
- * and constraints, the days of the week a text names, the reply version a prompt asks for, and the small
- * words it reads as slips. Measured, their survivors written down.
+ * The stand-in: its reader and answerability check, the units it reads a passage as, the question as it
+ * reads it once (reader/question/, with the small words it reads as slips), its hard rules
+ * (reader/rules/), the days of the week a text names, and the reply version a prompt asks for. Measured,
+ * their survivors written down.
  */
 export const READER = [
   'src/reader/answerability.ts',
   'src/reader/extractive.ts',
   'src/reader/read.ts',
   'src/reader/constraints.ts',
-  'src/reader/question-form.ts',
+  'src/reader/question/form.ts',
+  'src/reader/question/shape.ts',
+  'src/reader/question/constraints.ts',
+  'src/reader/question/question.ts',
+  'src/reader/question/typos.ts',
+  'src/reader/rules/code.ts',
+  'src/reader/rules/constraint.ts',
+  'src/reader/rules/days.ts',
+  'src/reader/rules/kind.ts',
+  'src/reader/rules/name-run.ts',
+  'src/reader/rules/name.ts',
+  'src/reader/rules/negation.ts',
+  'src/reader/rules/opposite.ts',
+  'src/reader/rules/other-figure.ts',
+  'src/reader/rules/year.ts',
+  'src/reader/stated.ts',
   'src/reader/units.ts',
   'src/generation/reply-version.ts',
-  'src/reader/typos.ts',
   'src/text/days.ts',
 ];
 

@@ -223,7 +223,7 @@ run(async () => {
     ['not fitted on', unfitted],
   ] as const) {
     await encoder.add(
-      group.map((question) => question.question),
+      group.map((question) => question.text),
       `${what} questions`,
     );
     await encoder.add(
@@ -234,7 +234,7 @@ run(async () => {
   encoder.save();
   const none = () => [];
   const cosine = (question: Question, scored: RankedUnit) => [
-    encoder.cosine(question.question, quotedText(scored)),
+    encoder.cosine(question.text, quotedText(scored)),
   ];
   const everyQuestion = [...questions, ...unfitted];
   const readers = [

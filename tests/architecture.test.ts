@@ -47,6 +47,10 @@ const PACKAGE_HOMES: Array<{ pattern: RegExp; allowed: (file: string) => boolean
   { pattern: /^preact/, allowed: (file) => areaOf(file).startsWith('ui') },
 ];
 
+// A parameter or field holding the question's text: `question: string`, `(text: string)` of a question reader.
+const QUESTION_TEXT =
+  /\b(?:question|questionText|asked)\??\s*:\s*string\b|\bfunction\s+\w*[Qq]uestion\w*\(\s*\w+\s*:\s*string/;
+
 // A browser global used as a value. Comments are removed first, so "…in the document." in prose is not one.
 const DOM_GLOBAL = /\b(document|window|localStorage|sessionStorage|indexedDB|navigator|HTMLElement)\s*[.[(]/;
 const COMMENT = /\/\*[\s\S]*?\*\/|(^|[^:'"`])\/\/.*$/gm;
@@ -134,6 +138,28 @@ describe('the layout', () => {
         .map(({ target }) => `${file} → ${target}`),
     );
     expect(doubles).toEqual([]);
+  });
+
+  it("reads the question's text only in reader/question/: the rest of the reader reads the Question value", () => {
+    const outside = files.filter(
+      (file) => areaOf(file) === 'reader' && !file.startsWith('src/reader/question/'),
+    );
+    const holdsText = outside.filter((file) =>
+      QUESTION_TEXT.test(readFileSync(file, 'utf8').replace(COMMENT, '$1')),
+    );
+    expect(holdsText).toEqual([]);
+    // The generator's request carries the question as typed: it goes straight to reader/question/.
+    const passedOn = outside.flatMap((file) => {
+      const source = readFileSync(file, 'utf8');
+      const reads = source.match(/\brequest\.question\b/g)?.length ?? 0;
+      const handed = source.match(/questionAsRead\(request\.question\b/g)?.length ?? 0;
+      return reads === handed
+        ? []
+        : [`${file}: request.question read ${reads - handed} time(s) outside reader/question/`];
+    });
+    expect(passedOn).toEqual([]);
+    // The pattern must see what it forbids: the question folder itself takes the text.
+    expect(QUESTION_TEXT.test(readFileSync('src/reader/question/question.ts', 'utf8'))).toBe(true);
   });
 
   it("keeps the reader's word lists in its words.ts files, each saying where it comes from", () => {

@@ -8,10 +8,14 @@ import { compileIndex } from '../../src/ingest/compile';
 import { CURRENT_PROMPT_VERSION } from '../../src/prompt-versions';
 import { EXTRACTIVE, rankCandidates } from '../../src/reader/extractive';
 import {
+  questionAsRead,
+  type Question as ReaderQuestion,
+  readQuestionText,
+} from '../../src/reader/question/question';
+import {
   FEATURE_NAMES,
   type FeatureName,
   type Features,
-  questionAsRead,
   type ReaderModel,
   standInsOf,
 } from '../../src/reader/read';
@@ -31,8 +35,10 @@ export const FALSE_ANSWER_COST = 4;
 
 export interface Question {
   set: string;
-  /** As the stand-in is given it: with the words retrieval read as typos read so (questionAsRead). */
-  question: string;
+  /** As the stand-in reads it: with the words retrieval read as typos read so (questionAsRead), read once. */
+  question: ReaderQuestion;
+  /** Its text, as read (for the sentence encoder). */
+  text: string;
   /** The words retrieval read through the thesaurus, as the stand-in is given them (standInsOf). */
   standIns: ReadonlyMap<string, readonly string[]>;
   answerable: boolean;
@@ -64,17 +70,30 @@ const wordsAlone: EngineOf = (index) => createEngine(index);
 async function givenToReader(
   engine: Engine,
   question: string,
-): Promise<{ question: string; passages: Passage[]; standIns: ReadonlyMap<string, readonly string[]> }> {
-  let given: { question: string; passages: Passage[]; standIns: ReadonlyMap<string, readonly string[]> } = {
-    question,
+): Promise<{
+  question: ReaderQuestion;
+  text: string;
+  passages: Passage[];
+  standIns: ReadonlyMap<string, readonly string[]>;
+}> {
+  let given: {
+    question: ReaderQuestion;
+    text: string;
+    passages: Passage[];
+    standIns: ReadonlyMap<string, readonly string[]>;
+  } = {
+    question: readQuestionText(question),
+    text: question,
     passages: [],
     standIns: new Map(),
   };
   const capturing: GenerationClient = {
     info: EXTRACTIVE,
     async generate(request) {
+      const text = questionAsRead(request.question, request.reading);
       given = {
-        question: questionAsRead(request.question, request.reading),
+        question: readQuestionText(text),
+        text,
         passages: [...request.passages],
         standIns: standInsOf(request.reading),
       };

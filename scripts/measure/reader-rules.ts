@@ -1,10 +1,10 @@
 // npm run measure:rules -- [--sets NAME,NAME] [--only NAME,NAME] [--every N] [--write]
 //
-// What each of the stand-in's hard rules and features changes: every registered rule (HARD_RULES) and
-// feature (FEATURE_NAMES) of src/reader/read.ts is turned off in turn, the rest kept as shipped
-// (a feature off weighs nothing in the confidence; the model is not refitted), and each set's questions
-// are asked again with the command line's defaults. Only questions that passed the gate are asked again:
-// the reader never sees the others. A rule that changes nothing on any set, or only one question, is a
+// What each of the stand-in's hard rules and features changes: every registered rule (RULES in
+// src/reader/rules/) and feature (FEATURE_NAMES of src/reader/read.ts) is turned off in turn, the rest
+// kept as shipped (a feature off weighs nothing in the confidence; the model is not refitted), and each
+// set's questions are asked again with the command line's defaults. Only questions that passed the gate
+// are asked again: the reader never sees the others. A rule that changes nothing on any set, or only one question, is a
 // candidate for removal: the report says which, and what removing it would cost.
 //
 // Prints the table; --write also writes it to docs/reader-rules.md. The default sets are the development

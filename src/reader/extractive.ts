@@ -2,13 +2,13 @@ import { checkQuote, MIN_QUOTE_WORDS, quoteWordCount } from '../text/quotes';
 import type { GenerationClient, GenerationOutcome, GeneratorInfo, Passage, Reply } from '../types';
 import { describeMissingKind, describeVerdict } from './answerability';
 import { READER_MODEL } from './model';
+import { type Question, questionAsRead, readQuestionText } from './question/question';
 import {
   type Ablation,
   type Candidate,
   confidence,
   type FeatureName,
   type Features,
-  questionAsRead,
   type ReaderModel,
   readPassages,
   standInsOf,
@@ -122,7 +122,7 @@ interface Scored {
 
 /** Ranks the quotable candidates, best first: by confidence, then table rows, then reading order. */
 export function rankCandidates(options: {
-  question: string;
+  question: Question;
   passages: readonly Passage[];
   model?: ReaderModel;
   standIns?: ReadonlyMap<string, readonly string[]>;
@@ -131,7 +131,6 @@ export function rankCandidates(options: {
   const model = options.model ?? READER_MODEL;
   const reading = readPassages(options);
   const featuresOff = options.off?.features ?? new Set<FeatureName>();
-  const kindRule = !(options.off?.rules?.has('kind') ?? false);
   const weighed = (features: Features): Features =>
     featuresOff.size === 0
       ? features
@@ -147,10 +146,9 @@ export function rankCandidates(options: {
     const neighbours = unitsByPassage.get(candidate.unit.passage) ?? [];
     const pieces = piecesOf(candidate.unit, neighbours);
     if (pieces === undefined) continue;
-    // A unit that breaks what the question fixes (its currency, unit, period, what it counts), or holds
-    // no answer of the kind its form asks for (no one for "who", no amount for "how much"), never answers.
-    const answersForm = candidate.features.openForm === 1 || candidate.holdsKind;
-    const ruledOut = candidate.broken !== undefined || (kindRule && !answersForm);
+    // A unit that breaks a hard rule (rules/: what the question fixes, the kind of answer its form asks
+    // for, a name it states…) never answers.
+    const ruledOut = candidate.broken !== undefined;
     ranked.push({
       candidate,
       confidence: ruledOut ? 0 : confidence(model, weighed(candidate.features)),
@@ -176,7 +174,7 @@ export function byRank(
 }
 
 function replyTo(
-  question: string,
+  question: Question,
   passages: readonly Passage[],
   options: ExtractiveOptions,
   standIns: ReadonlyMap<string, readonly string[]>,
@@ -233,7 +231,8 @@ export function createExtractiveClient(options: ExtractiveOptions = {}): Generat
   return {
     info: EXTRACTIVE,
     async generate(request): Promise<GenerationOutcome> {
-      const question = questionAsRead(request.question, request.reading);
+      // The question read once, as retrieval read it (its slips corrected, its names capitalised).
+      const question = readQuestionText(questionAsRead(request.question, request.reading));
       const reply = replyTo(question, request.passages, options, standInsOf(request.reading));
       return { ok: true, reply, raw: JSON.stringify(reply) };
     },

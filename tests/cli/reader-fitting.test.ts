@@ -13,11 +13,13 @@ import {
   tradeOffTable,
   valueAt,
 } from '../../scripts/measure/reader-fitting';
+import { readQuestionText } from '../../src/reader/question/question';
 import { FEATURE_NAMES, type FeatureName } from '../../src/reader/read';
 
 const question = (set: string, answerable: boolean): Question => ({
   set,
-  question: 'q',
+  question: readQuestionText('q'),
+  text: 'q',
   standIns: new Map(),
   answerable,
   answeredBy: () => answerable,

@@ -5,16 +5,14 @@ import { ask, createEngine } from '../../src/ask/engine';
 import { compileIndex } from '../../src/ingest/compile';
 import {
   type AnswerKind,
-  canAnswer,
   checkUnit,
   describeMissingKind,
   describeVerdict,
   holdsKind,
-  phrasesOf,
-  readQuestion,
 } from '../../src/reader/answerability';
 import { createExtractiveClient, EXTRACTIVE } from '../../src/reader/extractive';
-import { answerKind } from '../../src/reader/question-form';
+import { answerKind } from '../../src/reader/question/form';
+import { phrasesOf, readQuestion } from '../../src/reader/question/shape';
 import { checkQuote } from '../../src/text/quotes';
 import { termOf } from '../../src/text/tokenize';
 
@@ -212,15 +210,6 @@ describe('checkUnit', () => {
       expect(check('Who swims on Sundays?', 'Members swim on Sundays.')).toEqual({ ok: true });
       expect(check('Who swims on Sundays?', 'Lessons swim on Sundays.')).toMatchObject({ ok: false });
     });
-  });
-
-  it('canAnswer says the same as checkUnit, for one unit', () => {
-    expect(
-      canAnswer({ question: 'Who is the pool manager?', unit: 'The pool manager is Ines Okafor.' }),
-    ).toBe(true);
-    expect(
-      canAnswer({ question: 'Who is the head coach?', unit: 'Lessons are taught by the duty coach.' }),
-    ).toBe(false);
   });
 });
 

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  brokenConstraint,
-  constraintsOf,
-  countsAskedThing,
-  statesAskedFigure,
-} from '../../src/reader/constraints';
-import type { AnswerKind } from '../../src/reader/question-form';
+import { brokenConstraint, countsAskedThing, statesAskedFigure } from '../../src/reader/constraints';
+import { constraintsOf } from '../../src/reader/question/constraints';
+import type { AnswerKind } from '../../src/reader/question/form';
 
 const broken = (question: string, unit: string, about?: string) =>
   brokenConstraint({ constraints: constraintsOf(question), unit, ...(about === undefined ? {} : { about }) });
@@ -100,7 +96,7 @@ describe('what a question fixes about its answer', () => {
   });
 });
 
-import { answerKind as questionFormKind } from '../../src/reader/question-form';
+import { answerKind as questionFormKind } from '../../src/reader/question/form';
 
 // Each test below was written for a change to constraints.ts that no test noticed
 // (docs/mutation-survivors.md).

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { byRank, createExtractiveClient, EXTRACTIVE, rankCandidates } from '../../src/reader/extractive';
 import { READER_MODEL } from '../../src/reader/model';
+import { readQuestionText } from '../../src/reader/question/question';
 import { textOf } from '../../src/reader/units';
 import { checkQuote, quoteWordCount } from '../../src/text/quotes';
 import type { Passage } from '../../src/types';
@@ -338,7 +339,7 @@ describe('extractive stand-in: which unit it quotes, and how', () => {
     const text =
       'Loans are long.\n\nLoans end at closing.\n\n| Item | Loan |\n|---|---|\n| Books | 21 days |';
     const { ranked } = rankCandidates({
-      question: 'What is the loan for books?',
+      question: readQuestionText('What is the loan for books?'),
       passages: [passage(text)],
       model: even,
     });
@@ -350,7 +351,7 @@ describe('extractive stand-in: which unit it quotes, and how', () => {
   it('ranks a table row above a tied sentence even when the sentence writes more of the question side by side', () => {
     const text = 'Loans for books are long.\n\n| Loan | Type |\n|---|---|\n| 21 days | Books |';
     const { ranked } = rankCandidates({
-      question: 'What is the loan for books?',
+      question: readQuestionText('What is the loan for books?'),
       passages: [passage(text)],
       model: even,
     });
@@ -371,7 +372,11 @@ describe('extractive stand-in: which unit it quotes, and how', () => {
       'The duty librarian decides each appeal and can cancel the charge or keep it. ' +
       'If the duty librarian keeps the charge, a second appeal goes to the committee.';
     const order = (question: string) =>
-      rankCandidates({ question, passages: [passage(text)], model: even }).ranked.map((scored) =>
+      rankCandidates({
+        question: readQuestionText(question),
+        passages: [passage(text)],
+        model: even,
+      }).ranked.map((scored) =>
         textOf(scored.candidate.unit.passage, scored.candidate.unit.core).slice(0, 20),
       );
     expect(order('the duty librarian kept my charge, can I take it higher?')).toEqual([

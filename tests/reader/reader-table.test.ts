@@ -1,8 +1,9 @@
 // DESIGN.md's tables of the reader's features and hard rules are the newcomer's map: they must name every
 // feature the model weighs and every rule that rules a unit out, and no other.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FEATURE_NAMES, HARD_RULES } from '../../src/reader/read';
+import { FEATURE_NAMES } from '../../src/reader/read';
+import { RULES } from '../../src/reader/rules';
 
 const between = (text: string, start: string, end: string) => {
   const from = text.indexOf(start);
@@ -22,15 +23,26 @@ describe("DESIGN.md's reader table", () => {
     expect(names).toEqual([...FEATURE_NAMES]);
   });
 
-  it('names each hard rule of HARD_RULES once, in the order the reader reads them', () => {
+  it('names each hard rule of RULES once, in the order the reader reads them, with its own file', () => {
     const block = between(
       readFileSync('DESIGN.md', 'utf8'),
       '<!-- reader-rules:start -->',
       '<!-- reader-rules:end -->',
     );
-    const rows = [...block.matchAll(/^\| ([a-z][a-z ]*?)(?: \(`[\w.-]+`\))? +\|/gmu)].map(
-      (match) => match[1],
+    const rows = [...block.matchAll(/^\| ([a-z][a-z ]*?) \(`([\w.-]+)`\) +\|/gmu)];
+    expect(rows.map((match) => match[1])).toEqual(RULES.map((rule) => rule.name));
+    // Each row's file is the rule's: it exports the rule of that name, and nothing else does.
+    for (const [, name, file] of rows) {
+      const source = readFileSync(`src/reader/rules/${file}`, 'utf8');
+      expect({ name, file, declares: source.includes(`name: '${name}',`) }).toEqual({
+        name,
+        file,
+        declares: true,
+      });
+    }
+    const ruleFiles = readdirSync('src/reader/rules').filter(
+      (file) => !['index.ts', 'rule.ts'].includes(file),
     );
-    expect(rows).toEqual([...HARD_RULES]);
+    expect(ruleFiles.sort()).toEqual(rows.map((match) => match[2]).sort());
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { phrasesOf, readQuestion } from '../../src/reader/answerability';
-import { answerKind, formClause, questionForm, VERSION_NUMBER } from '../../src/reader/question-form';
-import { typoOfFunctionWord } from '../../src/reader/typos';
+import { answerKind, formClause, questionForm, VERSION_NUMBER } from '../../../src/reader/question/form';
+import { phrasesOf, readQuestion } from '../../../src/reader/question/shape';
+import { typoOfFunctionWord } from '../../../src/reader/question/typos';
 
 describe('the question form: one home for the stand-in and its check', () => {
   it('reads a query of keywords by the noun it asks with, where no clause has a form', () => {

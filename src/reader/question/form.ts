@@ -1,7 +1,7 @@
 // The question's form: what kind of answer it asks for. One home, read by the stand-in (which units can
 // answer) and its answerability check (what a unit must hold), so that "when" means the same to both.
 
-import { AUXILIARIES } from './words';
+import { AUXILIARIES } from '../words';
 
 /** The kind of answer a question's form asks for. */
 export type AnswerKind =

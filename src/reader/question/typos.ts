@@ -1,4 +1,4 @@
-import { STOPWORDS } from '../text/tokenize';
+import { STOPWORDS } from '../../text/tokenize';
 
 // Small words typed wrong: "dose" for "does", "teh" for "the", "hwo" for "how". Such a word is not a
 // thing the question asks about; the reader leaves it out rather than require a unit to hold it.
