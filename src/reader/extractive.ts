@@ -1,5 +1,5 @@
 import { checkQuote, MIN_QUOTE_WORDS, quoteWordCount } from '../text/quotes';
-import type { GenerationClient, GenerationOutcome, GeneratorInfo, Passage, Reply } from '../types';
+import type { GenerationClient, GenerationOutcome, GeneratorInfo, Nearness, Passage, Reply } from '../types';
 import { describeMissingKind, describeVerdict } from './answerability';
 import { READER_MODEL } from './model';
 import { type Question, questionAsRead, readQuestionText } from './question/question';
@@ -126,6 +126,7 @@ export function rankCandidates(options: {
   passages: readonly Passage[];
   model?: ReaderModel;
   standIns?: ReadonlyMap<string, readonly string[]>;
+  nearness?: Nearness | undefined;
   off?: Ablation;
 }): { reading: ReturnType<typeof readPassages>; ranked: Scored[] } {
   const model = options.model ?? READER_MODEL;
@@ -177,7 +178,7 @@ function replyTo(
   question: Question,
   passages: readonly Passage[],
   options: ExtractiveOptions,
-  standIns: ReadonlyMap<string, readonly string[]>,
+  given: { standIns: ReadonlyMap<string, readonly string[]>; nearness: Nearness | undefined },
 ): Reply {
   if (passages.length === 0) return noAnswer('the stand-in was given no passage');
   const model = options.model ?? READER_MODEL;
@@ -185,7 +186,7 @@ function replyTo(
     question,
     passages,
     model,
-    standIns,
+    ...given,
     ...(options.off === undefined ? {} : { off: options.off }),
   });
   const ids = passages.map((passage) => passage.id).join(', ');
@@ -233,7 +234,10 @@ export function createExtractiveClient(options: ExtractiveOptions = {}): Generat
     async generate(request): Promise<GenerationOutcome> {
       // The question read once, as retrieval read it (its slips corrected, its names capitalised).
       const question = readQuestionText(questionAsRead(request.question, request.reading));
-      const reply = replyTo(question, request.passages, options, standInsOf(request.reading));
+      const reply = replyTo(question, request.passages, options, {
+        standIns: standInsOf(request.reading),
+        nearness: request.nearness,
+      });
       return { ok: true, reply, raw: JSON.stringify(reply) };
     },
   };
