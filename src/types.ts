@@ -119,17 +119,9 @@ export interface GenerationRequest {
    * word it slips from). A reader that matches words reads the question so; a model reads what was written.
    */
   reading?: QuestionReading;
-  /**
-   * How near two terms are in meaning, when the engine reads with the semantic channel's word vectors: a
-   * reader that matches words reads it (the stand-in's `meaningCover`); a model reads the passages.
-   */
-  nearness?: Nearness;
   /** The caller's cancel and the question's deadline together: every wait ends when it aborts. */
   signal?: AbortSignal;
 }
-
-/** The cosine of two terms' word vectors (`termOf` forms), or undefined when either has none. */
-export type Nearness = (a: string, b: string) => number | undefined;
 
 /** The one seam between the engine and whatever writes answers. */
 export interface GenerationClient {

@@ -21,7 +21,7 @@ import {
 } from '../../src/reader/read';
 import { textOf } from '../../src/reader/units';
 import { normaliseForQuote } from '../../src/text/quotes';
-import type { GenerationClient, Nearness, Passage } from '../../src/types';
+import type { GenerationClient, Passage } from '../../src/types';
 import { loadIndexFile, readJson } from '../lib/cli';
 import { fitLogistic } from '../lib/logistic';
 import { readSquad, squadCorpus, WHOLE_PARAGRAPHS } from '../lib/squad';
@@ -41,8 +41,6 @@ export interface Question {
   text: string;
   /** The words retrieval read through the thesaurus, as the stand-in is given them (standInsOf). */
   standIns: ReadonlyMap<string, readonly string[]>;
-  /** The word vectors' nearness of terms, as the stand-in is given it, when the engine reads with them. */
-  nearness: Nearness | undefined;
   answerable: boolean;
   /** Whether a unit, shown as `text`, from passage `id`, answers it. */
   answeredBy: (id: string, text: string) => boolean;
@@ -69,13 +67,25 @@ const wordsAlone: EngineOf = (index) => createEngine(index);
  * it, else the gate's context with the question as read. The reader is fitted and measured on what it is
  * given in use, whatever channels the engine reads with.
  */
-async function givenToReader(engine: Engine, question: string): Promise<GivenToReader> {
-  let given: GivenToReader = {
+async function givenToReader(
+  engine: Engine,
+  question: string,
+): Promise<{
+  question: ReaderQuestion;
+  text: string;
+  passages: Passage[];
+  standIns: ReadonlyMap<string, readonly string[]>;
+}> {
+  let given: {
+    question: ReaderQuestion;
+    text: string;
+    passages: Passage[];
+    standIns: ReadonlyMap<string, readonly string[]>;
+  } = {
     question: readQuestionText(question),
     text: question,
     passages: [],
     standIns: new Map(),
-    nearness: undefined,
   };
   const capturing: GenerationClient = {
     info: EXTRACTIVE,
@@ -86,7 +96,6 @@ async function givenToReader(engine: Engine, question: string): Promise<GivenToR
         text,
         passages: [...request.passages],
         standIns: standInsOf(request.reading),
-        nearness: request.nearness,
       };
       const reply = { answered: false as const, answer: 'captured for fitting', citations: [] };
       return { ok: true, reply, raw: JSON.stringify(reply) };
@@ -94,16 +103,6 @@ async function givenToReader(engine: Engine, question: string): Promise<GivenToR
   };
   await ask({ engine, client: capturing, question });
   return given;
-}
-
-/** What the engine gives the stand-in for a question: the question as read, its context, and its channels. */
-interface GivenToReader {
-  question: ReaderQuestion;
-  text: string;
-  passages: Passage[];
-  standIns: ReadonlyMap<string, readonly string[]>;
-  /** The word vectors' nearness of terms, when the engine reads with them. */
-  nearness: Nearness | undefined;
 }
 
 export function manualQuestions(
@@ -349,7 +348,6 @@ export const DIRECTION: Record<FeatureName, 1 | -1 | 0> = {
   firstPassage: 1,
   negationAbsent: -1,
   termsElsewhere: -1,
-  meaningCover: 1,
 };
 
 export interface Fitted {

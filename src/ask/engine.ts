@@ -12,7 +12,6 @@ import { promptFor } from '../generation/prompts';
 import { replyVersionOf, verificationRuleOf } from '../generation/reply-version';
 import { eitherSignal, untilAborted } from '../generation/waiting';
 import { type Retriever, retrieverOn } from '../retrieval/retrieve';
-import { nearnessOf } from '../retrieval/semantic';
 import type {
   AskResult,
   ContextBudget,
@@ -267,7 +266,6 @@ export async function ask(options: AskOptions): Promise<AskResult> {
         passages: fitted.passages,
         prompt: promptFor(engine.promptVersion),
         reading,
-        ...(engine.semantic === undefined ? {} : { nearness: nearnessOf(engine.semantic.channel.table) }),
         signal: waiting,
       }),
       waiting,

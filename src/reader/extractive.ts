@@ -1,5 +1,5 @@
 import { checkQuote, MIN_QUOTE_WORDS, quoteWordCount } from '../text/quotes';
-import type { GenerationClient, GenerationOutcome, GeneratorInfo, Nearness, Passage, Reply } from '../types';
+import type { GenerationClient, GenerationOutcome, GeneratorInfo, Passage, Reply } from '../types';
 import { describeMissingKind, describeVerdict } from './answerability';
 import { READER_MODEL } from './model';
 import { type Question, questionAsRead, readQuestionText } from './question/question';
@@ -126,7 +126,6 @@ export function rankCandidates(options: {
   passages: readonly Passage[];
   model?: ReaderModel;
   standIns?: ReadonlyMap<string, readonly string[]>;
-  nearness?: Nearness | undefined;
   off?: Ablation;
 }): { reading: ReturnType<typeof readPassages>; ranked: Scored[] } {
   const model = options.model ?? READER_MODEL;
@@ -178,7 +177,7 @@ function replyTo(
   question: Question,
   passages: readonly Passage[],
   options: ExtractiveOptions,
-  given: { standIns: ReadonlyMap<string, readonly string[]>; nearness: Nearness | undefined },
+  standIns: ReadonlyMap<string, readonly string[]>,
 ): Reply {
   if (passages.length === 0) return noAnswer('the stand-in was given no passage');
   const model = options.model ?? READER_MODEL;
@@ -186,7 +185,7 @@ function replyTo(
     question,
     passages,
     model,
-    ...given,
+    standIns,
     ...(options.off === undefined ? {} : { off: options.off }),
   });
   const ids = passages.map((passage) => passage.id).join(', ');
@@ -234,10 +233,7 @@ export function createExtractiveClient(options: ExtractiveOptions = {}): Generat
     async generate(request): Promise<GenerationOutcome> {
       // The question read once, as retrieval read it (its slips corrected, its names capitalised).
       const question = readQuestionText(questionAsRead(request.question, request.reading));
-      const reply = replyTo(question, request.passages, options, {
-        standIns: standInsOf(request.reading),
-        nearness: request.nearness,
-      });
+      const reply = replyTo(question, request.passages, options, standInsOf(request.reading));
       return { ok: true, reply, raw: JSON.stringify(reply) };
     },
   };

@@ -15,7 +15,6 @@ export const READER_MODEL: ReaderModel = {
     firstPassage: 1.376,
     negationAbsent: -0.596,
     termsElsewhere: -0.205,
-    meaningCover: 0,
   },
   threshold: 0.431,
   source:

@@ -2,7 +2,7 @@ import { daysIn } from '../text/days';
 import { extractFigures } from '../text/figures';
 import { tokenize } from '../text/tokenize';
 import { versionsIn } from '../text/versions';
-import type { Nearness, Passage, QuestionReading } from '../types';
+import type { Passage, QuestionReading } from '../types';
 import { checkUnit, holdsKind, type UnitVerdict } from './answerability';
 import { statesAskedFigure } from './constraints';
 import type { Constraints } from './question/constraints';
@@ -32,7 +32,6 @@ export const FEATURE_NAMES = [
   'firstPassage',
   'negationAbsent',
   'termsElsewhere',
-  'meaningCover',
 ] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 export type Features = Record<FeatureName, number>;
@@ -111,8 +110,6 @@ export function readPassages(options: {
    * ("shut" → "close"): a text holding one of them holds the question's word.
    */
   standIns?: ReadonlyMap<string, readonly string[]>;
-  /** How near two terms are in meaning (the word vectors), when the engine reads with them. */
-  nearness?: Nearness | undefined;
   /** Rules turned off, to measure them; none in every real reading. */
   off?: Ablation;
 }): Reading {
@@ -219,7 +216,6 @@ export function readPassages(options: {
   );
 
   const askedPairs = pairsOf(question.termsInOrder.filter((term) => shape.terms.includes(term)));
-  const meaningCover = meaningCoverOf(options.nearness, shape.terms, weights, totalWeight);
 
   const candidates = units.map((unit, at): Candidate => {
     const text = unitText(unit);
@@ -250,7 +246,6 @@ export function readPassages(options: {
       firstPassage: (sectionOf.get(unit.passage) as Passage[]).includes(passages[0] as Passage) ? 1 : 0,
       negationAbsent: 0,
       termsElsewhere: elsewhere.get(unit.passage) ?? 0,
-      meaningCover: meaningCover(terms),
     };
     // What the question names, and the kind of answer it asks for, in one unit: the two together say
     // more than either ("| Magazines | 14 days | 1 |" for "how long can I keep a magazine?").
@@ -271,45 +266,6 @@ export function readPassages(options: {
     candidates,
     typos: typos.map((term) => fullShape.wordOf.get(term) ?? term),
     unseen: unseenTerms,
-  };
-}
-
-// A term nearer than this to a question's term stands for it in meaning: the gate's "related" level
-// (RELATED in src/retrieval/semantic.ts, which the reader may not import).
-const NEAR_IN_MEANING = 0.45;
-
-/**
- * The share of the question's weight a unit holds in meaning only: each term the unit lacks counts its
- * weight times its nearest unit term's cosine, when that is at least NEAR_IN_MEANING ("film" held by a
- * row saying "DVDs", "PC" by "computers"). A term the unit holds counts in `termCover`, not here; with no
- * word vectors the feature is 0.
- */
-function meaningCoverOf(
-  nearness: Nearness | undefined,
-  asked: readonly string[],
-  weights: ReadonlyMap<string, number>,
-  totalWeight: number,
-): (held: ReadonlySet<string>) => number {
-  if (nearness === undefined || totalWeight === 0) return () => 0;
-  const known = new Map<string, number>();
-  const near = (a: string, b: string) => {
-    const key = `${a}\u0000${b}`;
-    let similarity = known.get(key);
-    if (similarity === undefined) {
-      similarity = nearness(a, b) ?? 0;
-      known.set(key, similarity);
-    }
-    return similarity;
-  };
-  return (held) => {
-    let sum = 0;
-    for (const term of asked) {
-      if (held.has(term)) continue;
-      let best = 0;
-      for (const other of held) best = Math.max(best, near(term, other));
-      if (best >= NEAR_IN_MEANING) sum += (weights.get(term) ?? 0) * best;
-    }
-    return sum / totalWeight;
   };
 }
 

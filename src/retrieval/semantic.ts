@@ -111,24 +111,6 @@ export function cosineOf(a: Float32Array, b: Float32Array): number {
   return aa === 0 || bb === 0 ? 0 : dot / Math.sqrt(aa * bb);
 }
 
-/**
- * How near two terms are in `table`'s vectors: their cosine (each row has length 1), or undefined when
- * either has no vector. What the engine hands the stand-in's reader (GenerationRequest.nearness).
- */
-export function nearnessOf(table: WordVectors): (a: string, b: string) => number | undefined {
-  const { dimensions, vectors } = table;
-  return (a, b) => {
-    const rowA = rowOf(table, a);
-    const rowB = rowOf(table, b);
-    if (rowA === undefined || rowB === undefined) return undefined;
-    let sum = 0;
-    for (let k = 0; k < dimensions; k++) {
-      sum += (vectors[rowA * dimensions + k] as number) * (vectors[rowB * dimensions + k] as number);
-    }
-    return sum;
-  };
-}
-
 /** How many terms' neighbours a channel remembers, the oldest forgotten first: a few hundred KB at most. */
 export const REMEMBERED_TERMS = 4096;
 

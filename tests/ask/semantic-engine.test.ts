@@ -4,7 +4,6 @@ import { ask, createEngine, withSemantic } from '../../src/ask/engine';
 import { DEFAULT_GATE, uncalibratedGate } from '../../src/config';
 import { createExtractiveClient } from '../../src/reader/extractive';
 import { type SemanticModel, semanticChannel, type WordVectors } from '../../src/retrieval/semantic';
-import type { GenerationClient, GenerationRequest } from '../../src/types';
 import { libraryIndex } from '../helpers/engine';
 
 // A table of two dimensions: "film" and "dvd" point one way, "mortgage" the other.
@@ -101,39 +100,5 @@ describe('reportRecord', () => {
       citations: [],
     });
     expect(JSON.parse(JSON.stringify(refused))).toEqual(refused);
-  });
-});
-
-describe('the nearness of terms ask() hands the generator', () => {
-  const capturing = () => {
-    const requests: GenerationRequest[] = [];
-    const client: GenerationClient = {
-      info: { kind: 'extractive', name: 'capturing' },
-      async generate(request) {
-        requests.push(request);
-        const reply = { answered: false as const, answer: 'captured', citations: [] };
-        return { ok: true, reply, raw: JSON.stringify(reply) };
-      },
-    };
-    return { client, requests };
-  };
-
-  it('is the word vectors’ cosine with the semantic channel, and absent on words alone', async () => {
-    const withVectors = capturing();
-    await ask({
-      engine: semanticEngine(0.01),
-      client: withVectors.client,
-      question: 'How long can I borrow a DVD for?',
-    });
-    const nearness = withVectors.requests[0]?.nearness;
-    expect(nearness?.('film', 'dvd')).toBeCloseTo(0.96, 5);
-    expect(nearness?.('dvd', 'mortgag')).toBeCloseTo(0, 5);
-    expect(nearness?.('dvd', 'unknown')).toBeUndefined();
-
-    const onWords = capturing();
-    const engine = createEngine({ ...libraryIndex(), gate: { ...DEFAULT_GATE, threshold: 0.01 } });
-    await ask({ engine, client: onWords.client, question: 'How long can I borrow a DVD for?' });
-    expect(onWords.requests).toHaveLength(1);
-    expect(onWords.requests[0]?.nearness).toBeUndefined();
   });
 });

@@ -20,7 +20,6 @@ const question = (set: string, answerable: boolean): Question => ({
   set,
   question: readQuestionText('q'),
   text: 'q',
-  nearness: undefined,
   standIns: new Map(),
   answerable,
   answeredBy: () => answerable,

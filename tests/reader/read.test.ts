@@ -959,28 +959,3 @@ describe('the reader: what a unit is read with', () => {
     expect(reading.candidates[0]?.features.phraseCover).toBe(0);
   });
 });
-
-describe('meaningCover: what a unit holds of the question in meaning only', () => {
-  // "film" and "dvd" near (0.58), "fee" and "dvd" far.
-  const near: Record<string, number> = { 'film dvd': 0.58, 'fee dvd': 0.1 };
-  const nearness = (a: string, b: string) => near[`${a} ${b}`] ?? near[`${b} ${a}`];
-  const cover = (question: string, text: string, given?: typeof nearness) =>
-    readPassages({
-      question: readQuestionText(question),
-      passages: [passage(text)],
-      nearness: given,
-    }).candidates.map((candidate) => candidate.features.meaningCover);
-
-  it('counts a term the unit lacks at its nearest unit term’s cosine, and only above the related level', () => {
-    const [film] = cover('How long can I keep a film?', 'DVDs can be kept for 7 days.', nearness);
-    expect(film).toBeGreaterThan(0);
-    expect(film).toBeLessThan(1);
-    // "fee" is nearer nothing the unit holds than 0.45: nothing in meaning.
-    expect(cover('What is the fee?', 'DVDs can be kept for 7 days.', nearness)).toEqual([0]);
-  });
-
-  it('is 0 without word vectors, and for a term the unit writes (termCover counts it)', () => {
-    expect(cover('How long can I keep a film?', 'DVDs can be kept for 7 days.')).toEqual([0]);
-    expect(cover('How long can I keep a DVD?', 'DVDs can be kept for 7 days.', nearness)).toEqual([0]);
-  });
-});
