@@ -12,7 +12,7 @@ import type { QuestionShape } from './question/shape';
 import { typoOfFunctionWord } from './question/typos';
 import { type HardRule, type PassagesRead, RULES } from './rules';
 import { termsInOrder } from './rules/name-run';
-import { codeKey, codesIn, negates, yearsIn } from './stated';
+import { negates, yearsIn } from './stated';
 import { textOf, type Unit, unitsOf } from './units';
 import { PARTS_OF_DAY } from './words';
 
@@ -181,15 +181,12 @@ export function readPassages(options: {
   const open = OPEN_KINDS.has(shape.kind) ? 1 : 0;
 
   // What the rules read of the passages, each when a rule first asks.
-  const headingsAndSection = (passage: Passage) => `${passage.trail.join('\n')}\n${sectionText(passage)}`;
   const read: PassagesRead = {
     written: (passage) => writtenOfPassage.get(passage) as Set<string>,
     writtenInOrder: once((passage) => [
       termsInOrder(passage.trail.join('\n')),
       termsInOrder(sectionText(passage)),
     ]),
-    codes: once((passage) => new Set(codesIn(headingsAndSection(passage)).map(codeKey))),
-    namesDays: once((passage) => daysIn(sectionText(passage)).size > 0),
     statesYears: passages.some((passage) => yearsIn(passage.text).length > 0),
     askedVersions: question.versionsAmong(
       new Set(

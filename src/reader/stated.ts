@@ -105,15 +105,5 @@ export function yearsIn(text: string): number[] {
 /** Whether a text says "not", "never", "no"… (NEGATIONS). */
 export const negates = (text: string) => words(text).some((word) => NEGATIONS.has(word));
 
-const CODE = /(?<![\p{L}\p{N}])\p{L}+\p{N}[\p{L}\p{N}]*(?![\p{L}\p{N}])/gu;
-
-/** A text's codes of letters then digits as written, accents folded: "A3", "v11". */
-export function codesIn(text: string): string[] {
-  return [...fold(text).matchAll(CODE)].map(([code]) => code);
-}
-
-/** A code as compared: lower case, a plural's "s" after its digits dropped ("MP3s" is "mp3"). */
-export const codeKey = (code: string) => code.toLowerCase().replace(/(?<=\p{N})s$/u, '');
-
 /** A capital after a small letter: "useEffectEvent", "iPhone". */
 export const INNER_CAPITAL = /\p{Ll}\p{Lu}/u;

@@ -335,34 +335,6 @@ describe('the reader model', () => {
     expect(firstBroken('Who borrows 25 items?', `Ana borrows ${bound} items.`)).toBeUndefined();
   });
 
-  it('rules out a unit naming none of the days a question asks the time of, ranges read as their days', () => {
-    const hours = [
-      'The library is open 6 days a week and is closed on public holidays. The opening hours are:',
-      '- Monday to Friday: open 9:00 to 20:00.\n- Saturday: open 10:00 to 16:00.\n- Sunday: closed.',
-    ].join('\n\n');
-    const dropBox = passage('Items left in the book drop are checked in the next morning.', 'f#drop');
-    const read = (question: string, passages = [passage(hours)]) =>
-      readPassages({ off: KIND_ASIDE, question: readQuestionText(question), passages }).candidates.map(
-        (c) => c.broken,
-      );
-    const none = 'names none of the days asked about';
-    // Wednesday is inside "Monday to Friday"; the sentence about the week names no day.
-    expect(read('When does the library close on Wednesday?')).toEqual([none, none, undefined, none, none]);
-    // One of the days asked is enough: "Saturday or Sunday" is answered day by day.
-    expect(read('What time do you open on Saturday or Sunday?')).toEqual([
-      none,
-      none,
-      none,
-      undefined,
-      undefined,
-    ]);
-    // A day that is a condition, not what is timed, rules nothing out; nor a day, in a passage naming none.
-    expect(read('Can I return books on Sunday?')).not.toContain(none);
-    expect(read('When are book drop items checked in on Saturday?', [passage(hours), dropBox]).at(-1)).toBe(
-      undefined,
-    );
-  });
-
   it('holds a question’s word for days in a unit naming one of its days, and no other', () => {
     const hours = passage('- Monday to Friday: open 9:00 to 20:00.\n- Sat: open 10:00 to 16:00.');
     const cover = (question: string) => {
@@ -791,18 +763,6 @@ describe('the question as retrieval read it', () => {
       read([second, elsewhere])?.features.contextCover,
     );
     expect(read([third, second, elsewhere])?.features.contextCover).toBeLessThan(1);
-    // A section whose part gives days asks a time's day of its other parts too.
-    const hours = { file: 'hours.md', line: 1, trail: ['Hours'] };
-    const days: Passage = { ...hours, id: 'hours#hours', text: 'Monday to Friday: open 9:00 to 20:00.' };
-    const later: Passage = { ...hours, id: 'hours#hours-2', text: 'The café opens at 10:00.' };
-    const sunday = (passages: Passage[]) =>
-      readPassages({
-        off: KIND_ASIDE,
-        question: readQuestionText('What time does the café open on Sunday?'),
-        passages,
-      }).candidates.find((c) => c.unit.passage === later)?.broken;
-    expect(sunday([days, later])).toBe('names none of the days asked about');
-    expect(sunday([later])).toBeUndefined();
     // A section at another line of the same file, or another id under the same headings (passages
     // built by hand), is a passage of its own, which never names Preact.
     for (const other of [
@@ -843,17 +803,6 @@ describe('the question as retrieval read it', () => {
     expect(broken('does preact/hooks have useEffect')).toEqual(['kept']);
     // A slip of the shift key in a small word names nothing.
     expect(broken('wHen does preact/hooks have useEffect')).toEqual(['kept']);
-  });
-
-  it('holds a code of letters then digits ("a3", "v11") to the rule on names; not a time or an ordinal', () => {
-    const broken = brokenRules([passage('Printing costs 0.10 BOB per A4 page. We open at 9:00 on the 1st.')]);
-    expect(broken('how much does it cost to print an a3 page?')[0]).toBe(
-      'is in a passage that never names a3',
-    );
-    expect(broken('how much does it cost to print an A4 page?')[0]).toBe('kept');
-    expect(broken('can i print at 9am on the 2nd?')[0]).toBe('kept');
-    // A plural of the code is the code.
-    expect(broken('how much are A4s?')[0]).toBe('kept');
   });
 
   it('reads capitals as names in a question leaving one content word in lower case: it is no title case', () => {

@@ -9,7 +9,7 @@ import { isName } from '../../text/names';
 import { fold, STOPWORDS, tokenize, tokensOf, wholeWord, words } from '../../text/tokenize';
 import { type NamedVersion, versionsAsked } from '../../text/versions';
 import type { QuestionReading } from '../../types';
-import { codesIn, FIRST_YEAR, INNER_CAPITAL, LAST_YEAR, negates, yearsIn } from '../stated';
+import { FIRST_YEAR, INNER_CAPITAL, LAST_YEAR, negates, yearsIn } from '../stated';
 import { AUXILIARIES, CLAUSE_OPENERS, LEAD_PREPOSITIONS, QUESTION_WORDS } from '../words';
 import { type Constraints, constraintsOf } from './constraints';
 import { formClause } from './form';
@@ -47,14 +47,10 @@ export interface Question {
   askingWords: readonly string[];
   /** The years it states. */
   years: readonly number[];
-  /** The days of the week a time question asks about; none for another kind. */
-  days: ReadonlySet<number>;
   /** The names it states: WordNet's, capitalised words, camelCase words. */
   names: readonly string[];
   /** Capitalised words written one after the other, two or more: "React Server Components". */
   nameRuns: readonly (readonly string[])[];
-  /** Codes of letters then digits as written: "A3", "v11". */
-  codes: readonly string[];
 }
 
 /** The question's text read once, as the stand-in reads it. */
@@ -84,10 +80,8 @@ export function readQuestionText(text: string): Question {
     negatedAsk: asking !== undefined && shape.kind !== 'yes_no' && asksNegated(asking),
     askingWords: asking === undefined ? [] : words(asking),
     years: yearsIn(text),
-    days: shape.kind === 'time' ? daysIn(text) : new Set<number>(),
     names: [...new Set([...words(text).filter(isName), ...capitalised.words, ...camelCaseIn(text)])],
     nameRuns: capitalised.runs,
-    codes: codesIn(text),
   };
 }
 

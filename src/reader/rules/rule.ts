@@ -12,10 +12,6 @@ export interface PassagesRead {
   written(passage: Passage): ReadonlySet<string>;
   /** The terms of a passage's headings, and of its section, each in the order written. */
   writtenInOrder(passage: Passage): readonly (readonly string[])[];
-  /** The codes a passage's headings and section write, as compared (`codeKey`). */
-  codes(passage: Passage): ReadonlySet<string>;
-  /** Whether a passage's section names a day of the week, when the question asks about some. */
-  namesDays(passage: Passage): boolean;
   /** Whether any passage states a year. */
   statesYears: boolean;
   /** The versions the question names, of names the passages write with versions. */
