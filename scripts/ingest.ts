@@ -13,11 +13,11 @@ import {
 import type { GateSettings } from '../src/types';
 import { DEFAULT_INDEX, parseCommandLine, run, shippedPromptVersion, UsageError } from './lib/cli';
 import { BUNDLED_CORPUS, compileFolder, refuseOutputIntoCorpus } from './lib/corpus-folder';
-import { TEXT_LAYOUTS, type TextLayout, writeIndexFiles } from './lib/index-files';
+import { BLOCK_TARGET_CHARS, TEXT_LAYOUTS, type TextLayout, writeIndexFiles } from './lib/index-files';
 import { shippedRelatedWords } from './wordnet/wordnet';
 
 const USAGE = [
-  'usage: npm run ingest -- [--corpus DIR] [--out FILE] [--prompt VERSION] [--threshold N] [--min-margin N] [--model bm25|tfidf] [--no-thesaurus] [--follow-links] [--text auto|blocks|inline] [--strict] [--quiet]',
+  'usage: npm run ingest -- [--corpus DIR] [--out FILE] [--prompt VERSION] [--threshold N] [--min-margin N] [--model bm25|tfidf] [--no-thesaurus] [--follow-links] [--text auto|blocks|inline] [--block-chars N] [--strict] [--quiet]',
   '       reads .md, .mdx, .markdown and .txt files under DIR; files it cannot use are listed and left out,',
   '       and the rest indexed. --strict: exit 1 and write nothing when any file or section is left out.',
   '       --no-thesaurus: compile no WordNet stand-ins for words the corpus lacks (compiled by default when the',
@@ -25,6 +25,8 @@ const USAGE = [
   '       --follow-links: read a linked file that lies outside DIR (left out by default).',
   "       --text: where the passages' text goes: in blocks in text/ beside FILE, fetched by the page as questions",
   '       read them, or inline in FILE; auto (the default): blocks above 4 MiB of text.',
+  '       --block-chars: about how many characters of text a block holds (default 65536; a passage longer',
+  '       than that is a block of its own): smaller blocks, less fetched for a question, more files.',
 ].join('\n');
 
 /** A number from the command line within [0, 1], or within the limits an index's threshold is held to when `threshold`. */
@@ -40,6 +42,21 @@ function score(options: { value: string | undefined; flag: string; threshold: bo
   }
   return number;
 }
+
+/** `--block-chars`: a whole number of characters, at least MIN_BLOCK_CHARS. */
+function blockChars(value: string | undefined): number {
+  if (value === undefined) return BLOCK_TARGET_CHARS;
+  const chars = Number(value);
+  if (!/^\d+$/u.test(value) || chars < MIN_BLOCK_CHARS) {
+    throw new UsageError(
+      `--block-chars takes a whole number of characters from ${MIN_BLOCK_CHARS}, not ${JSON.stringify(value)}`,
+    );
+  }
+  return chars;
+}
+
+// Below this a block holds a passage or two, and a question's text is many round trips.
+const MIN_BLOCK_CHARS = 1024;
 
 function textLayout(value: string | undefined): TextLayout {
   if (value === undefined) return 'auto';
@@ -91,6 +108,7 @@ run(() => {
         'no-thesaurus': { type: 'boolean', default: false },
         'follow-links': { type: 'boolean', default: false },
         text: { type: 'string' },
+        'block-chars': { type: 'string' },
       },
     },
     USAGE,
@@ -123,7 +141,12 @@ run(() => {
     console.error(`--strict: nothing written to ${values.out}`);
     return 1;
   }
-  const { blocks } = writeIndexFiles({ path: values.out, index, layout: textLayout(values.text) });
+  const { blocks } = writeIndexFiles({
+    path: values.out,
+    index,
+    layout: textLayout(values.text),
+    blockChars: blockChars(values['block-chars']),
+  });
   if (!values.quiet) {
     const where = relative('.', folder) || '.';
     const files = new Set(index.passages.map((passage) => passage.file)).size;

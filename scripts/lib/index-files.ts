@@ -61,10 +61,16 @@ export function splitText(
  * that was at `path` named and this one does not are removed, unless another index in the same folder
  * names them too: indexes written side by side share one text/ folder, a block each distinct text.
  */
-export function writeIndexFiles(options: { path: string; index: CompiledIndex; layout?: TextLayout }): {
+export function writeIndexFiles(options: {
+  path: string;
+  index: CompiledIndex;
+  layout?: TextLayout;
+  /** About how many characters of text a block holds (BLOCK_TARGET_CHARS unless given). */
+  blockChars?: number;
+}): {
   blocks: number;
 } {
-  const { path, layout = 'auto' } = options;
+  const { path, layout = 'auto', blockChars = BLOCK_TARGET_CHARS } = options;
   const { textBlocks: _old, textSource: _source, ...index } = options.index;
   const chars = index.passages.reduce((sum, passage) => sum + passage.text.length, 0);
   const split = layout === 'blocks' || (layout === 'auto' && chars > SPLIT_ABOVE_CHARS);
@@ -72,7 +78,10 @@ export function writeIndexFiles(options: { path: string; index: CompiledIndex; l
   let written: CompiledIndex = index;
   const named = new Set<string>();
   if (split) {
-    const { blocks, textBlocks } = splitText(index.passages.map((passage) => passage.text));
+    const { blocks, textBlocks } = splitText(
+      index.passages.map((passage) => passage.text),
+      blockChars,
+    );
     textBlocks.digests.forEach((digest, at) => {
       named.add(digest);
       const file = join(dirname(path), blockPath(digest));

@@ -81,6 +81,29 @@ describe('npm run ingest', () => {
     );
   });
 
+  it('cuts the text into smaller blocks with --block-chars, and rejects a size too small to be one', () => {
+    const folder = join(work, 'small-blocks');
+    const out = join(folder, 'index.bin');
+    const result = run('ingest', [
+      '--corpus',
+      'corpus',
+      '--out',
+      out,
+      '--text',
+      'blocks',
+      '--block-chars',
+      '1024',
+    ]);
+    expect(result.code).toBe(0);
+    expect(readdirSync(join(folder, 'text')).length).toBeGreaterThan(1);
+    expect(run('ask', ['--index', out, '--lexical', 'How long can I borrow a DVD for?']).stdout).toMatch(
+      /7 days/,
+    );
+    const tiny = run('ingest', ['--out', join(work, 'y.bin'), '--block-chars', '100']);
+    expect(tiny.code).toBe(2);
+    expect(tiny.stderr).toMatch(/--block-chars takes a whole number of characters from 1024, not "100"/);
+  });
+
   it('rejects a --text that is no layout', () => {
     const result = run('ingest', ['--out', join(work, 'x.bin'), '--text', 'zip']);
     expect(result.code).toBe(2);
