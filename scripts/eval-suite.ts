@@ -66,8 +66,15 @@ function runInChild(name: string, lexical: boolean): Promise<SetReport> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      // Node's flags as this process got them: tsx, and the hook that imports the prompts (package.json).
-      [...process.execArgv, 'scripts/eval-suite.ts', '--child', name, ...(lexical ? ['--lexical'] : [])],
+      // Node's flags as this process got them (tsx, and the hook that imports the prompts: package.json), but
+      // a debugger's, whose port each child would take again.
+      [
+        ...process.execArgv.filter((flag) => !flag.startsWith('--inspect')),
+        'scripts/eval-suite.ts',
+        '--child',
+        name,
+        ...(lexical ? ['--lexical'] : []),
+      ],
       {
         stdio: ['ignore', 'pipe', 'inherit'],
       },

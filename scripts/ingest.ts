@@ -122,6 +122,13 @@ run(() => {
     minMargin: score({ value: values['min-margin'], flag: '--min-margin', threshold: false }),
   });
   const promptVersion = shippedPromptVersion(values.prompt);
+  const layout = textLayout(values.text);
+  if (layout === 'inline' && values['block-chars'] !== undefined) {
+    throw new UsageError(
+      '--block-chars sizes the blocks of --text blocks or auto; --text inline writes none',
+    );
+  }
+  const chars = blockChars(values['block-chars']);
 
   const { index, leftOut } = compileFolder({
     folder,
@@ -144,8 +151,8 @@ run(() => {
   const { blocks } = writeIndexFiles({
     path: values.out,
     index,
-    layout: textLayout(values.text),
-    blockChars: blockChars(values['block-chars']),
+    layout,
+    blockChars: chars,
   });
   if (!values.quiet) {
     const where = relative('.', folder) || '.';

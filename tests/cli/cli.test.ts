@@ -102,6 +102,9 @@ describe('npm run ingest', () => {
     const tiny = run('ingest', ['--out', join(work, 'y.bin'), '--block-chars', '100']);
     expect(tiny.code).toBe(2);
     expect(tiny.stderr).toMatch(/--block-chars takes a whole number of characters from 1024, not "100"/);
+    const inline = run('ingest', ['--out', join(work, 'y.bin'), '--text', 'inline', '--block-chars', '2048']);
+    expect(inline.code).toBe(2);
+    expect(inline.stderr).toMatch(/--text inline writes none/);
   });
 
   it('rejects a --text that is no layout', () => {

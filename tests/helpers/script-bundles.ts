@@ -5,8 +5,8 @@ import { buildSync } from 'esbuild';
 // The command-line tests start a real process per run. Under tsx each start compiles the script and the
 // hundred modules of src/ it imports again (about a second of two busy cores); compiled once here, before
 // the tests, a start is Node reading one file. The code is the same: esbuild strips the types tsx strips,
-// and the packages stay imports of node_modules. One test still runs a script through tsx, as
-// `npm run` does (tests/cli/cli.test.ts).
+// and the packages stay imports of node_modules; the prompts are read as text, as Vite reads them. A few
+// tests still start a script through tsx with the prompts' hook, as `npm run` does (`TSX` in run-script.ts).
 
 const REPOSITORY = resolve(import.meta.dirname, '../..');
 /** Inside node_modules, so a bundle resolves the packages it imports as the script does. */

@@ -15,7 +15,10 @@ import { type Constraints, constraintsOf } from './constraints';
 import { formClause } from './form';
 import { CAPITALISED, type QuestionShape, readQuestion } from './shape';
 
-/** What the stand-in's reader takes from a question. */
+/**
+ * What the stand-in's reader takes from a question. `readPassages` replaces `shape` with one whose terms
+ * leave out the small words the passages show were typed wrong ("dose"); the other fields keep them.
+ */
 export interface Question {
   /** Its form and answer kind, content terms and the things it names. */
   shape: QuestionShape;
