@@ -6,9 +6,9 @@ import type { Rule } from './rule';
  * not a price in US dollars, "2 hours a day" is not hours per week, a sentence naming the phone number
  * without one gives none.
  */
-export const constraintRule = {
+export const constraintRule: Rule<'constraint'> = {
   name: 'constraint',
   applies: () => true,
   breaks: ({ core, about }, question) =>
     brokenConstraint({ constraints: question.constraints, unit: core, about }),
-} as const satisfies Rule<'constraint'>;
+};

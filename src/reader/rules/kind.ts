@@ -7,11 +7,11 @@ import type { Rule } from './rule';
  * "how much", no place for "where") never answers. Forms that ask for no particular kind (yes/no, what,
  * which) are met by any unit.
  */
-export const kindRule = {
+export const kindRule: Rule<'kind'> = {
   name: 'kind',
   applies: (question) => !OPEN_KINDS.has(question.shape.kind),
   breaks: ({ core }, question) =>
     holdsKind(question.shape.kind, core, question.writtenTerms)
       ? undefined
       : describeMissingKind(question.shape.kind),
-} as const satisfies Rule<'kind'>;
+};

@@ -6,7 +6,7 @@ import type { Rule } from './rule';
  * A name of several words is named only where they are written together: a passage on React and on
  * server components does not name React Server Components.
  */
-export const nameRunRule = {
+export const nameRunRule: Rule<'name run'> = {
   name: 'name run',
   applies: (question) => question.nameRuns.length > 0,
   breaks({ unit }, question, passages) {
@@ -16,7 +16,7 @@ export const nameRunRule = {
       ? undefined
       : `is in a passage that never names ${unnamed.map(asName).join(' ')}`;
   },
-} as const satisfies Rule<'name run'>;
+};
 
 /** A text's terms in the order written. */
 export const termsInOrder = (text: string) => words(text).map(termOf);

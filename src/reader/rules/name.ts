@@ -9,7 +9,7 @@ import type { Rule } from './rule';
  * passage does not name it never answers, however much else it shares. A name is held only as written: no
  * stand-in of the thesaurus stands for one.
  */
-export const nameRule = {
+export const nameRule: Rule<'name'> = {
   name: 'name',
   applies: (question) => question.names.length > 0,
   breaks({ unit }, question, passages) {
@@ -17,7 +17,7 @@ export const nameRule = {
     const unnamed = question.names.find((name) => !written.has(termOf(name.toLowerCase())));
     return unnamed === undefined ? undefined : `is in a passage that never names ${shownName(unnamed)}`;
   },
-} as const satisfies Rule<'name'>;
+};
 
 /** A name as the question's reader shows it: with its capital, or as written when it has one inside. */
 const shownName = (name: string) => (INNER_CAPITAL.test(name) ? name : asName(name));

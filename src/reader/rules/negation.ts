@@ -9,7 +9,7 @@ import type { Rule } from './rule';
  * the look-alike SQuAD's unanswerable questions are often made by. A yes/no question is answered either
  * way (question.ts reads no negated ask in one).
  */
-export const negationRule = {
+export const negationRule: Rule<'negation'> = {
   name: 'negation',
   applies: (question) => question.negatedAsk,
   breaks({ stated }, question) {
@@ -19,4 +19,4 @@ export const negationRule = {
     );
     return !negates(stated) && !opposes ? 'states no negation' : undefined;
   },
-} as const satisfies Rule<'negation'>;
+};

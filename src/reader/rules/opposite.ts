@@ -12,7 +12,7 @@ import type { Rule } from './rule';
  * duration by a range ("open 9:00 to 20:00" says when the library closes). Nor when the unit states both
  * poles ("open 6 days a week and closed on public holidays").
  */
-export const oppositeRule = {
+export const oppositeRule: Rule<'opposite'> = {
   name: 'opposite',
   applies: (question) => OPPOSABLE_KINDS.has(question.shape.kind),
   breaks({ stated }, question) {
@@ -40,7 +40,7 @@ export const oppositeRule = {
     }
     return undefined;
   },
-} as const satisfies Rule<'opposite'>;
+};
 
 /**
  * The bases a comparative or superlative may be made from ("oldest" → "old", "later" → "late", "best" →

@@ -9,7 +9,7 @@ import type { Rule } from './rule';
  * "Article 102"), of a name the passages write with versions: a unit stating only other versions of it is
  * about those.
  */
-export const otherFigureRule = {
+export const otherFigureRule: Rule<'other figure'> = {
   name: 'other figure',
   applies: (question) => question.takesPremises,
   breaks({ stated, figures }, question, passages) {
@@ -19,7 +19,7 @@ export const otherFigureRule = {
       (askedVersions.length === 0 ? undefined : otherVersion(askedVersions, versionsIn(stated)))
     );
   },
-} as const satisfies Rule<'other figure'>;
+};
 
 // A figure stated as a bound ("up to 20 items", "under 18", "within 30 days", "from … to 17:00") is a
 // limit, which a figure asked within it does not contradict. The pattern reads the bound's last words

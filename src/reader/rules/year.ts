@@ -9,7 +9,7 @@ import type { Rule } from './rule';
  * when it states them with another value (the other-figure rule). A year is stated as a year, or as the
  * same number otherwise written ("some 2,000 people" holds the 2000 of "where did 2000 people gather?").
  */
-export const yearRule = {
+export const yearRule: Rule<'year'> = {
   name: 'year',
   applies: (question) => question.years.length > 0,
   breaks({ stated, figures }, question, passages) {
@@ -20,4 +20,4 @@ export const yearRule = {
     );
     return missing === undefined ? undefined : `does not say ${missing}`;
   },
-} as const satisfies Rule<'year'>;
+};
