@@ -191,7 +191,7 @@ ${
 | bias | ${model.bias} |
 ${FEATURE_NAMES.map((name) => `| ${name} | ${weights[name]} |`).join('\n')}
 
-The features are defined in \`src/reader/read.ts\`.
+The features are defined in \`src/reader/features.ts\`.
 
 ## The threshold
 

@@ -4,15 +4,14 @@ import { tokenize } from '../text/tokenize';
 import { versionsIn } from '../text/versions';
 import type { Passage, QuestionReading } from '../types';
 import { checkUnit, holdsKind, type UnitVerdict } from './answerability';
-import { statesAskedFigure } from './constraints';
+import { FEATURE_NAMES, type FeatureName, type Features, featuresOf } from './features';
 import type { Constraints } from './question/constraints';
-import { OPEN_KINDS } from './question/form';
 import type { Question } from './question/question';
 import type { QuestionShape } from './question/shape';
 import { typoOfFunctionWord } from './question/typos';
 import { type HardRule, type PassagesRead, RULES } from './rules';
 import { termsInOrder } from './rules/name-run';
-import { negates, yearsIn } from './stated';
+import { yearsIn } from './stated';
 import { textOf, type Unit, unitsOf } from './units';
 import { PARTS_OF_DAY } from './words';
 
@@ -20,21 +19,7 @@ import { PARTS_OF_DAY } from './words';
 // by a few features of how it meets the question; a logistic model fitted on the development sets
 // (scripts/fit-reader.ts, docs/reader-fit.md) turns them into a confidence.
 
-/** The features, in the order the fitted weights follow. Each is in [0, 1]. */
-export const FEATURE_NAMES = [
-  'termCover',
-  'contextCover',
-  'unseenTerms',
-  'phraseCover',
-  'kindExact',
-  'openForm',
-  'focus',
-  'firstPassage',
-  'negationAbsent',
-  'termsElsewhere',
-] as const;
-export type FeatureName = (typeof FEATURE_NAMES)[number];
-export type Features = Record<FeatureName, number>;
+export { FEATURE_NAMES, type FeatureName, type Features } from './features';
 
 export { HARD_RULES, type HardRule } from './rules';
 
@@ -178,7 +163,6 @@ export function readPassages(options: {
   const totalWeight = [...weights.values()].reduce((sum, value) => sum + value, 0);
   const unseenTerms = shape.terms.filter((term) => !contextTerms.has(term));
   const unseen = share(unseenTerms.length, shape.terms.length);
-  const open = OPEN_KINDS.has(shape.kind) ? 1 : 0;
 
   // What the rules read of the passages, each when a rule first asks.
   const read: PassagesRead = {
@@ -219,8 +203,6 @@ export function readPassages(options: {
     const terms = withOtherWords(unitTerms[at] as Set<string>, otherWords, text);
     const context = contextOf(openingOf(sectionOf.get(unit.passage) as Passage[], unit.passage));
     const readWith = withOtherWords(new Set([...terms, ...tokenize(context)]), otherWords, context);
-    const held = shape.terms.reduce((sum, term) => sum + (terms.has(term) ? (weights.get(term) ?? 0) : 0), 0);
-    const phraseWords = shape.phrases.flatMap((phrase) => phrase.terms);
     const about = unit.about === undefined ? '' : textOf(unit.passage, unit.about);
     const core = textOf(unit.passage, unit.core);
     // What the unit states, read with its header or lead-in.
@@ -232,24 +214,19 @@ export function readPassages(options: {
       broken = rule.breaks(unitRead, question, read);
       if (broken !== undefined) break;
     }
-    const features: Features = {
-      termCover: totalWeight === 0 ? 0 : held / totalWeight,
-      contextCover: share(shape.terms.filter((term) => readWith.has(term)).length, shape.terms.length),
-      unseenTerms: unseen,
-      phraseCover: share(phraseWords.filter((term) => readWith.has(term)).length, phraseWords.length),
-      kindExact: statesAskedFigure({ kind: shape.kind, constraints, unit: core, about }) ? 1 : 0,
-      openForm: open,
-      focus: 0,
-      firstPassage: (sectionOf.get(unit.passage) as Passage[]).includes(passages[0] as Passage) ? 1 : 0,
-      negationAbsent: 0,
-      termsElsewhere: elsewhere.get(unit.passage) ?? 0,
-    };
-    // What the question names, and the kind of answer it asks for, in one unit: the two together say
-    // more than either ("| Magazines | 14 days | 1 |" for "how long can I keep a magazine?").
-    features.focus = features.phraseCover * features.kindExact * features.termCover;
-    // A negation the question states and the unit does not: "which lanes are not for swimming?" of one
-    // saying which are.
-    features.negationAbsent = question.negated && !negates(stated) ? 1 : 0;
+    const features = featuresOf({
+      question,
+      core,
+      about,
+      stated,
+      terms,
+      readWith,
+      weights,
+      totalWeight,
+      unseen,
+      first: (sectionOf.get(unit.passage) as Passage[]).includes(passages[0] as Passage),
+      elsewhere: elsewhere.get(unit.passage) ?? 0,
+    });
 
     const verdict = checkUnit({ question: shape, unit: text, context });
     const written = pairsOf(tokenize(text));

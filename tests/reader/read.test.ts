@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createExtractiveClient, rankCandidates } from '../../src/reader/extractive';
+import { FEATURES } from '../../src/reader/features';
 import { READER_MODEL } from '../../src/reader/model';
 import { asksNegated, questionAsRead, readQuestionText } from '../../src/reader/question/question';
 import {
@@ -906,5 +907,20 @@ describe('the reader: what a unit is read with', () => {
     });
     expect(reading.shape.phrases.map((phrase) => phrase.text)).toEqual(['parking']);
     expect(reading.candidates[0]?.features.phraseCover).toBe(0);
+  });
+});
+
+describe('the features, one function a name', () => {
+  it('are read in the order the fitted weights follow, each in [0, 1], focus the product of three', () => {
+    expect(Object.keys(FEATURES)).toEqual([...FEATURE_NAMES]);
+    const [candidate] = readPassages({
+      question: readQuestionText('How long can I borrow a DVD for?'),
+      passages: [passage('| Item | Loan period |\n| --- | --- |\n| DVD | 7 days |')],
+    }).candidates;
+    const features = candidate?.features as Features;
+    for (const name of FEATURE_NAMES) expect(features[name]).toBeGreaterThanOrEqual(0);
+    for (const name of FEATURE_NAMES) expect(features[name]).toBeLessThanOrEqual(1);
+    expect(features.focus).toBeCloseTo(features.phraseCover * features.kindExact * features.termCover, 12);
+    expect(features.focus).toBeGreaterThan(0);
   });
 });
