@@ -1,6 +1,6 @@
 // A response's body read as it arrives and given up on past a limit: a Content-Length can lie or be
 // missing, and a compressed body's says nothing of its size once decoded. The word vectors' table and
-// the passage text blocks are both read so.
+// the passage text blocks are both read so; the index worker joins its chunks the same way (fetch.ts).
 
 /**
  * The body of `response` (empty when it has none), or the error `tooLarge` makes as soon as more than
@@ -25,6 +25,11 @@ export async function readBounded(
     }
     chunks.push(value);
   }
+  return joined(chunks, length);
+}
+
+/** `chunks` one after the other in one array of `length` bytes (their lengths' sum). */
+export function joined(chunks: readonly Uint8Array[], length: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(length);
   let at = 0;
   for (const chunk of chunks) {

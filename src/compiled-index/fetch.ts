@@ -1,6 +1,7 @@
 // The index worker's half of loading (the page's half is index-loading.ts): the download with its
 // progress, then the decode. Apart so that the page, which never decodes an index itself, does not carry
 // the decoder in its first download.
+import { joined } from './bounded-body';
 import { readIndexFileAsync } from './container';
 import type { RawIndex } from './types';
 import type { OnProgress } from './wire';
@@ -32,13 +33,7 @@ async function readBody(response: Response, onProgress: OnProgress): Promise<Uin
       total: total !== undefined && loaded <= total ? total : undefined,
     });
   }
-  const bytes = new Uint8Array(loaded);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.length;
-  }
-  return bytes;
+  return joined(chunks, loaded);
 }
 
 /** Downloads and reads the index file at `url`; a failed download or a file that is not an index throws. */

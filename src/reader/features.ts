@@ -30,7 +30,8 @@ export interface UnitSeen {
   elsewhere: number;
 }
 
-const share = (part: number, whole: number) => (whole === 0 ? 1 : part / whole);
+/** `part` of `whole` as a share; 1 when `whole` is 0. */
+export const share = (part: number, whole: number) => (whole === 0 ? 1 : part / whole);
 
 /** The features, in the order the fitted weights follow and each is read. */
 export const FEATURE_NAMES = [

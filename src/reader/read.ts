@@ -4,14 +4,13 @@ import { tokenize } from '../text/tokenize';
 import { versionsIn } from '../text/versions';
 import type { Passage, QuestionReading } from '../types';
 import { checkUnit, holdsKind, type UnitVerdict } from './answerability';
-import { FEATURE_NAMES, type FeatureName, type Features, featuresOf } from './features';
+import { FEATURE_NAMES, type FeatureName, type Features, featuresOf, share } from './features';
 import type { Constraints } from './question/constraints';
 import type { Question } from './question/question';
 import type { QuestionShape } from './question/shape';
 import { typoOfFunctionWord } from './question/typos';
 import { type HardRule, type PassagesRead, RULES } from './rules';
-import { termsInOrder } from './rules/name-run';
-import { yearsIn } from './stated';
+import { termsInOrder, yearsIn } from './stated';
 import { textOf, type Unit, unitsOf } from './units';
 import { PARTS_OF_DAY } from './words';
 
@@ -61,8 +60,6 @@ export interface Reading {
   /** The question's terms no passage holds, read by the text model as the features read them. */
   unseen: string[];
 }
-
-const share = (part: number, whole: number) => (whole === 0 ? 1 : part / whole);
 
 /**
  * The question's words retrieval read through the thesaurus, as terms → the corpus terms standing for

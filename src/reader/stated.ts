@@ -3,7 +3,7 @@
 // units (constraints.ts).
 import { CURRENCY_CODES, currencyNames, currencyOfSign, currencySigns } from '../text/currencies';
 import { isEnglishWord } from '../text/english';
-import { fold, STOPWORDS, words } from '../text/tokenize';
+import { fold, STOPWORDS, termOf, words } from '../text/tokenize';
 import { NEGATIONS } from './words';
 
 // The words English uses alone for one currency, by ISO code: "in dollars" asks for US dollars. Every
@@ -107,3 +107,6 @@ export const negates = (text: string) => words(text).some((word) => NEGATIONS.ha
 
 /** A capital after a small letter: "useEffectEvent", "iPhone". */
 export const INNER_CAPITAL = /\p{Ll}\p{Lu}/u;
+
+/** A text's terms in the order written. */
+export const termsInOrder = (text: string) => words(text).map(termOf);

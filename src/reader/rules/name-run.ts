@@ -1,5 +1,5 @@
 import { asName } from '../../text/name-case';
-import { termOf, words } from '../../text/tokenize';
+import { termOf } from '../../text/tokenize';
 import type { Rule } from './rule';
 
 /**
@@ -17,9 +17,6 @@ export const nameRunRule: Rule<'name run'> = {
       : `is in a passage that never names ${unnamed.map(asName).join(' ')}`;
   },
 };
-
-/** A text's terms in the order written. */
-export const termsInOrder = (text: string) => words(text).map(termOf);
 
 const writesRun = (written: readonly string[], run: readonly string[]) =>
   written.some((_, at) => run.every((word, offset) => written[at + offset] === termOf(word)));
