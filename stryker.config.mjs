@@ -34,6 +34,7 @@ export const READER = [
   'src/reader/extractive.ts',
   'src/reader/read.ts',
   'src/reader/features.ts',
+  'src/reader/kinds.ts',
   'src/reader/constraints.ts',
   'src/reader/question/form.ts',
   'src/reader/question/shape.ts',

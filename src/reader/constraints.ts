@@ -1,9 +1,7 @@
 import { extractFigures } from '../text/figures';
 import { termOf, words } from '../text/tokenize';
-import { assertNever } from '../types';
 import type { Constraints } from './question/constraints';
-import { type AnswerKind, VERSION_NUMBER } from './question/form';
-import { currenciesIn, periodsIn, SIDE, sideOfWord } from './stated';
+import { currenciesIn, periodsIn } from './stated';
 
 // Whether a unit keeps what the question fixes (question/constraints.ts): the currency of an amount, the
 // unit of a duration, the period of a rate, what "how many" counts; and whether it states a figure of the
@@ -71,75 +69,4 @@ export function countsAskedThing(constraints: Constraints, unit: string, about =
   // A table cell counts what its column's header names: "Renewals" over "| Books | 21 days | 3 |".
   const byHeader = constraints.countedByHeader ?? counted;
   return figures.length > 0 && words(about).some((word) => byHeader.includes(termOf(word)));
-}
-
-const MEASURED_KINDS: ReadonlySet<AnswerKind> = new Set(['time', 'duration']);
-
-/**
- * Whether `unit` writes `figureText` with the side asked right after it, at any of its places: "30 days
- * before it expires", "7 days in advance", "45 days after the due date".
- */
-function onSide(unit: string, figureText: string, side: 'before' | 'after'): boolean {
-  for (let at = unit.indexOf(figureText); at >= 0; at = unit.indexOf(figureText, at + 1)) {
-    const next = SIDE_NEXT.exec(unit.slice(at + figureText.length))?.[1];
-    if (next !== undefined && sideOfWord(next) === side) return true;
-  }
-  return false;
-}
-
-const SIDE_NEXT = new RegExp(String.raw`^\s+(${SIDE})\b`, 'iu');
-
-const FREQUENCY = /\b(?:hourly|daily|weekly|monthly|yearly|annually|once|twice|every)\b/iu;
-/**
- * A unit that says something costs nothing answers "how much" as well as a price does: "free", "no
- * charge", "costs nothing", "pay no overdue charges", "no fees".
- */
-export const FREE = /\b(?:free|costs? nothing|pays? no(?:thing)?|no (?:\w+ )?(?:charges?|fees?|costs?))\b/iu;
-
-/**
- * Whether `unit` states a figure of exactly the kind asked: a duration for "how long", an amount (or
- * "free") for "how much", a clock time for "what time", a number counting the thing for "how many".
- * Forms that ask for no figure are met by any unit.
- */
-export function statesAskedFigure(options: {
-  kind: AnswerKind;
-  constraints: Constraints;
-  unit: string;
-  about?: string;
-}): boolean {
-  const { kind, constraints, unit, about = '' } = options;
-  const figures = extractFigures(unit);
-  const has = (...kinds: string[]) => figures.some((figure) => kinds.includes(figure.kind));
-  // Measured from an event, the span must be on the side asked: "30 days before", not "12 months after".
-  // A time question is answered by a clock time as well ("How late are you open after Christmas?").
-  const side = constraints.measuredFrom;
-  if (side !== undefined && MEASURED_KINDS.has(kind)) {
-    return (
-      (kind === 'time' && has('time')) ||
-      figures.some((figure) => figure.kind === 'duration' && onSide(unit, figure.text, side))
-    );
-  }
-  switch (kind) {
-    case 'amount':
-      return has('amount', 'percent') || FREE.test(unit);
-    case 'count':
-      return has('number', 'duration') && countsAskedThing(constraints, unit, about);
-    case 'duration':
-      return has('duration') || FREQUENCY.test(unit);
-    case 'time':
-      return constraints.clock ? has('time') : has('time', 'date', 'duration', 'number');
-    case 'age':
-    case 'measure':
-      return has('number', 'duration');
-    case 'version':
-      return VERSION_NUMBER.test(unit);
-    case 'person':
-    case 'member':
-    case 'place':
-    case 'yes_no':
-    case 'thing':
-      return true;
-    default:
-      return assertNever(kind);
-  }
 }

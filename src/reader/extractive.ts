@@ -1,6 +1,7 @@
 import { checkQuote, MIN_QUOTE_WORDS, quoteWordCount } from '../text/quotes';
 import type { GenerationClient, GenerationOutcome, GeneratorInfo, Passage, Reply } from '../types';
-import { describeMissingKind, describeVerdict } from './answerability';
+import { describeVerdict } from './answerability';
+import { describeMissingKind } from './kinds';
 import { READER_MODEL } from './model';
 import { type Question, questionAsRead, readQuestionText } from './question/question';
 import {

@@ -1,7 +1,7 @@
 // The reader model's features: each a number in [0, 1] that says how a unit meets the question, by name.
 // A logistic model fitted on the development sets (scripts/fit-reader.ts, docs/reader-fit.md) weighs them
 // into a confidence; DESIGN.md's table describes each, and a test holds its names equal to these.
-import { statesAskedFigure } from './constraints';
+import { statesAskedFigure } from './kinds';
 import { OPEN_KINDS } from './question/form';
 import type { Question } from './question/question';
 import { negates } from './stated';

@@ -151,3 +151,80 @@ export const CLAUSE_OPENERS: ReadonlySet<string> = new Set(
     ' ',
   ),
 );
+
+// ── What holds each kind of answer (kinds.ts) ─────────────────────────────────────────────────────────
+
+// Grammar: the subordinating conjunctions and prepositions of time. A clause they open answers "when" as
+// well as a date does: "Borrowing is suspended when charges reach…".
+export const TIME_CLAUSE_WORDS: readonly string[] = [
+  ...'when whenever after before until till once while during since'.split(' '),
+  'as soon as',
+];
+
+// Hand-picked: the words of time that are no date ("today", "at night", "on weekends", "daily").
+export const TIME_WORDS: readonly string[] =
+  `today tomorrow yesterday morning afternoon evening night noon midnight weekend weekends weekday weekdays
+  holiday holidays daily weekly monthly yearly annually`.split(/\s+/u);
+
+// Grammar: the adverbs of frequency that give a rate without a figure ("daily", "twice", "every").
+export const FREQUENCY_WORDS: readonly string[] =
+  'hourly daily weekly monthly yearly annually once twice every'.split(' ');
+
+// Hand-picked: how a number is said of people's age: "aged 16", "under 16", "65 and over", "16 years old".
+export const AGE_WORDS: readonly string[] = [
+  ...'age ages aged under over older younger below above'.split(' '),
+  'year old',
+  'years old',
+];
+
+// Grammar: the number words past twenty, and the multipliers, which figures.ts does not read as a count.
+export const LARGE_NUMBER_WORDS: readonly string[] =
+  `thirty forty fifty sixty seventy eighty ninety hundred hundreds thousand thousands million millions
+  billion billions dozen dozens`.split(/\s+/u);
+
+// Grammar: the multipliers an amount may put between its number and its currency ("5 million pounds").
+export const AMOUNT_MULTIPLIERS: readonly string[] = 'million billion thousand'.split(' ');
+
+// Hand-picked: currencies by the name an amount is written with ("12 dollars"), which figures.ts reads as
+// a bare number; the ISO 4217 codes and signs are src/text/currencies.ts's.
+export const CURRENCY_WORDS: readonly string[] =
+  `dollar dollars euro euros pound pounds pence cent cents yen franc francs mark marks peso pesos rupee
+  rupees crown crowns boliviano bolivianos`.split(/\s+/u);
+
+// Grammar: the prepositions of place ("at the front desk", "next to the entrance").
+export const PLACE_PREPOSITIONS: readonly string[] = [
+  ...`at in on inside outside beside behind near opposite above below under beneath between along across
+  around into`.split(/\s+/u),
+  'next to',
+  'in front of',
+];
+
+// Grammar: the determiners a place is named with after its preposition ("at the", "in their").
+export const PLACE_DETERMINERS: readonly string[] = 'the a an its their our your each every'.split(' ');
+
+// Hand-picked: the nouns and adverbs that name a place without a preposition ("upstairs", "the lobby
+// reception").
+export const PLACE_WORDS: readonly string[] =
+  `floor floors room rooms desk desks hall halls entrance entrances building buildings gallery galleries
+  street streets road roads upstairs downstairs nearby corner corners wing wings level levels
+  reception`.split(/\s+/u);
+
+// Hand-picked: how a sentence says who belongs to a group ("is made up of", "chaired by", "sits on",
+// "members of"). Not "member" alone: "A member can have up to 10 holds" says nothing of who is on the
+// committee.
+export const MEMBERSHIP_PHRASES: readonly string[] = [
+  'made up of',
+  'consist of',
+  'consists of',
+  'comprise',
+  'comprises',
+  'chaired by',
+  'chair',
+  'chairs',
+  'sit on',
+  'sits on',
+  'serve on',
+  'serves on',
+  'members of',
+  'membership of',
+];

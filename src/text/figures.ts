@@ -62,7 +62,7 @@ const SCALE_VALUES: ReadonlyMap<string, number> = new Map([
   ['million', 1_000_000],
 ]);
 
-const MONTH_NAMES = [
+export const MONTH_NAMES = [
   'January',
   'February',
   'March',

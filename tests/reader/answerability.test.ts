@@ -3,14 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ask, createEngine } from '../../src/ask/engine';
 import { compileIndex } from '../../src/ingest/compile';
-import {
-  type AnswerKind,
-  checkUnit,
-  describeMissingKind,
-  describeVerdict,
-  holdsKind,
-} from '../../src/reader/answerability';
+import { type AnswerKind, checkUnit, describeVerdict } from '../../src/reader/answerability';
 import { createExtractiveClient, EXTRACTIVE } from '../../src/reader/extractive';
+import { describeMissingKind, holdsKind } from '../../src/reader/kinds';
 import { answerKind } from '../../src/reader/question/form';
 import { phrasesOf, readQuestion } from '../../src/reader/question/shape';
 import { checkQuote } from '../../src/text/quotes';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { brokenConstraint, countsAskedThing, statesAskedFigure } from '../../src/reader/constraints';
+import { brokenConstraint, countsAskedThing } from '../../src/reader/constraints';
+import { statesAskedFigure } from '../../src/reader/kinds';
 import { constraintsOf } from '../../src/reader/question/constraints';
 import type { AnswerKind } from '../../src/reader/question/form';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeMissingKind } from '../../src/reader/answerability';
+import { describeMissingKind } from '../../src/reader/kinds';
 import { readQuestionText } from '../../src/reader/question/question';
 import { readPassages } from '../../src/reader/read';
 import { HARD_RULES, RULES } from '../../src/reader/rules';

@@ -1,4 +1,4 @@
-import { describeMissingKind, holdsKind } from '../answerability';
+import { describeMissingKind, holdsKind } from '../kinds';
 import { OPEN_KINDS } from '../question/form';
 import type { Rule } from './rule';
 
