@@ -293,6 +293,40 @@ export function chooseThreshold(best: readonly BestRow[]): number {
 }
 
 /**
+ * The project's target for false answers (an unanswerable question answered, or an answerable one
+ * answered wrongly): at most 1 in 50 questions of any set.
+ */
+export const FALSE_ANSWER_TARGET = 1 / 50;
+
+/**
+ * The lowest threshold at which every set of `best` gives at most `share` of its questions a false answer
+ * (wrong, or to an unanswerable question), placed halfway between the confidence it admits and the next
+ * one below: the most right answers the limit allows, as false answers only grow as the threshold falls.
+ * 1 (answer nothing) when even the most confident answer breaks the limit.
+ */
+export function lowestWithin(best: readonly BestRow[], share: number): number {
+  const sets = [...new Set(best.map((row) => row.question.set))];
+  const within = (level: number) =>
+    sets.every((set) => {
+      const outcome = outcomeAt(
+        best.filter((row) => row.question.set === set),
+        level,
+      );
+      const asked = outcome.answerable + outcome.unanswerable;
+      return outcome.wrong + outcome.falseAnswers <= share * asked;
+    });
+  const levels = [...new Set(best.map((row) => row.confidence))]
+    .filter((level) => level > 0)
+    .sort((a, b) => b - a);
+  let chosen = 1;
+  for (const [at, level] of levels.entries()) {
+    if (!within(level)) break;
+    chosen = (level + (levels[at + 1] ?? 0)) / 2;
+  }
+  return chosen;
+}
+
+/**
  * The lowest step of a trade-off table: every question whose best unit may answer at all (a confidence
  * above 0: not ruled out, sharing a word). What the first-ranked units could get right at best.
  */

@@ -8,6 +8,7 @@ import {
   type Example,
   FALSE_ANSWER_COST,
   fitReader,
+  lowestWithin,
   outcomeAt,
   type Question,
   tradeOffTable,
@@ -64,6 +65,33 @@ describe('the reader threshold rule', () => {
   it('chooses the best-valued threshold, halfway to the next confidence below', () => {
     // Admitting 0.8 answers both sets' best; 0.7 would add a false answer: halfway between 0.8 and 0.7.
     expect(chooseThreshold(rows)).toBeCloseTo(0.75);
+  });
+});
+
+describe('the threshold held to a share of false answers', () => {
+  it('stops above the first confidence that would give a set more false answers than the share', () => {
+    // No false answer allowed: 0.7 would answer set a's unanswerable question.
+    expect(lowestWithin(rows, 0)).toBeCloseTo(0.75);
+    // One in four allowed: 0.7 and 0.6 keep set a at one false answer of four; 0.5 adds a wrong one.
+    expect(lowestWithin(rows, 1 / 4)).toBeCloseTo(0.55);
+  });
+
+  it('holds every set to the share, however well the others do', () => {
+    // Set b alone would allow everything; set a's unanswerable question at 0.7 still stops the threshold.
+    const lopsided = [...rows, ...Array.from({ length: 20 }, () => row('b', true, 0.65))];
+    expect(lowestWithin(lopsided, 0)).toBeCloseTo(0.75);
+  });
+
+  it('answers down to half the lowest confidence when no set ever breaks the share', () => {
+    expect(lowestWithin(rows, 1)).toBeCloseTo(0.25);
+  });
+
+  it('answers nothing when even the most confident answer is false', () => {
+    expect(lowestWithin([row('a', false, 0.9), row('a', true, 0.8)], 0)).toBe(1);
+  });
+
+  it('never admits a question no unit may answer (confidence 0)', () => {
+    expect(lowestWithin([row('a', true, 0.8), row('a', true, 0, false)], 1)).toBeCloseTo(0.4);
   });
 });
 
