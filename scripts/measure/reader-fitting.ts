@@ -298,29 +298,45 @@ export function chooseThreshold(best: readonly BestRow[]): number {
  */
 export const FALSE_ANSWER_TARGET = 1 / 50;
 
+/** Whether a set's outcome at a threshold keeps to its limit of false answers. */
+export type WithinLimit = (set: string, outcome: Outcome) => boolean;
+
+/** At most `share` of a set's questions answered falsely: wrongly, or when the manual does not answer them. */
+export const falseShareAtMost =
+  (share: number): WithinLimit =>
+  (_set, outcome) =>
+    outcome.wrong + outcome.falseAnswers <= share * (outcome.answerable + outcome.unanswerable);
+
+/** At most `share` of a set's unanswerable questions answered: SQuAD's target, which counts nothing else. */
+export const unanswerableShareAtMost =
+  (share: number): WithinLimit =>
+  (_set, outcome) =>
+    outcome.falseAnswers <= share * outcome.unanswerable;
+
 /**
- * The lowest threshold at which every set of `best` gives at most `share` of its questions a false answer
- * (wrong, or to an unanswerable question), placed halfway between the confidence it admits and the next
- * one below: the most right answers the limit allows, as false answers only grow as the threshold falls.
- * 1 (answer nothing) when even the most confident answer breaks the limit.
+ * The lowest threshold at which every set of `best` keeps to its limit (`within`), placed halfway between
+ * the confidence it admits and the next one below: the most right answers the limits allow, as false
+ * answers only grow as the threshold falls. 1 (answer nothing) when even the most confident answer breaks
+ * a limit.
  */
-export function lowestWithin(best: readonly BestRow[], share: number): number {
+export function lowestWithin(best: readonly BestRow[], within: WithinLimit): number {
   const sets = [...new Set(best.map((row) => row.question.set))];
-  const within = (level: number) =>
-    sets.every((set) => {
-      const outcome = outcomeAt(
-        best.filter((row) => row.question.set === set),
-        level,
-      );
-      const asked = outcome.answerable + outcome.unanswerable;
-      return outcome.wrong + outcome.falseAnswers <= share * asked;
-    });
+  const keeps = (level: number) =>
+    sets.every((set) =>
+      within(
+        set,
+        outcomeAt(
+          best.filter((row) => row.question.set === set),
+          level,
+        ),
+      ),
+    );
   const levels = [...new Set(best.map((row) => row.confidence))]
     .filter((level) => level > 0)
     .sort((a, b) => b - a);
   let chosen = 1;
   for (const [at, level] of levels.entries()) {
-    if (!within(level)) break;
+    if (!keeps(level)) break;
     chosen = (level + (levels[at + 1] ?? 0)) / 2;
   }
   return chosen;

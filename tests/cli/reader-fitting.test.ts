@@ -7,8 +7,10 @@ import {
   DIRECTION,
   type Example,
   FALSE_ANSWER_COST,
+  falseShareAtMost,
   fitReader,
   lowestWithin,
+  type Outcome,
   outcomeAt,
   type Question,
   tradeOffTable,
@@ -71,27 +73,39 @@ describe('the reader threshold rule', () => {
 describe('the threshold held to a share of false answers', () => {
   it('stops above the first confidence that would give a set more false answers than the share', () => {
     // No false answer allowed: 0.7 would answer set a's unanswerable question.
-    expect(lowestWithin(rows, 0)).toBeCloseTo(0.75);
+    expect(lowestWithin(rows, falseShareAtMost(0))).toBeCloseTo(0.75);
     // One in four allowed: 0.7 and 0.6 keep set a at one false answer of four; 0.5 adds a wrong one.
-    expect(lowestWithin(rows, 1 / 4)).toBeCloseTo(0.55);
+    expect(lowestWithin(rows, falseShareAtMost(1 / 4))).toBeCloseTo(0.55);
   });
 
   it('holds every set to the share, however well the others do', () => {
     // Set b alone would allow everything; set a's unanswerable question at 0.7 still stops the threshold.
     const lopsided = [...rows, ...Array.from({ length: 20 }, () => row('b', true, 0.65))];
-    expect(lowestWithin(lopsided, 0)).toBeCloseTo(0.75);
+    expect(lowestWithin(lopsided, falseShareAtMost(0))).toBeCloseTo(0.75);
   });
 
   it('answers down to half the lowest confidence when no set ever breaks the share', () => {
-    expect(lowestWithin(rows, 1)).toBeCloseTo(0.25);
+    expect(lowestWithin(rows, falseShareAtMost(1))).toBeCloseTo(0.25);
   });
 
   it('answers nothing when even the most confident answer is false', () => {
-    expect(lowestWithin([row('a', false, 0.9), row('a', true, 0.8)], 0)).toBe(1);
+    expect(lowestWithin([row('a', false, 0.9), row('a', true, 0.8)], falseShareAtMost(0))).toBe(1);
+  });
+
+  it('holds each set to its own limit', () => {
+    // Set b also answers an unanswerable question at 0.6: one false answer of its two questions.
+    const both = [...rows, row('b', false, 0.6)];
+    const limits = (forB: number) => (set: string, outcome: Outcome) =>
+      falseShareAtMost(set === 'a' ? 1 / 4 : forB)(set, outcome);
+    // b allowed none: it stops the threshold above 0.6, where a alone would have gone on to 0.55.
+    expect(lowestWithin(both, limits(0))).toBeCloseTo(0.65);
+    expect(lowestWithin(both, limits(1 / 2))).toBeCloseTo(0.55);
   });
 
   it('never admits a question no unit may answer (confidence 0)', () => {
-    expect(lowestWithin([row('a', true, 0.8), row('a', true, 0, false)], 1)).toBeCloseTo(0.4);
+    expect(lowestWithin([row('a', true, 0.8), row('a', true, 0, false)], falseShareAtMost(1))).toBeCloseTo(
+      0.4,
+    );
   });
 });
 
