@@ -132,6 +132,8 @@ export function sets(): Map<string, () => Preparation> {
   const all = new Map<string, () => Preparation>([
     ['shipped', manual('eval/questions.json')],
     ['paraphrases', manual('eval/paraphrases.json')],
+    // Written to probe changes, frozen, never fitted on (eval/README.md).
+    ['probes', manual('eval/probes.json')],
     [
       'realdocs-preact',
       () =>
