@@ -41,7 +41,6 @@ import {
 
 const USAGE =
   'usage: npm run fit:reader -- [--index FILE] [--questions FILE]... [--squad FILE | --no-squad] [--squad-every N] [--lexical] [--write]';
-const round = (value: number) => Math.round(value * 1000) / 1000;
 /** Folds of the cross-validation, by question: question k of the fitting questions is in fold k mod FOLDS. */
 const FOLDS = 5;
 /**
@@ -117,8 +116,8 @@ run(async () => {
     questionFiles.includes(set)
       ? falseShareAtMost(FALSE_ANSWER_LIMIT)(set, outcome)
       : unanswerableShareAtMost(SQUAD_UNANSWERED_LIMIT)(set, outcome);
-  const threshold = round(lowestWithin(heldOut, limits));
-  const inSampleThreshold = round(lowestWithin(best, limits));
+  const threshold = lowestWithin(heldOut, limits);
+  const inSampleThreshold = lowestWithin(best, limits);
   // Each set left out of the fit in turn, scored at the threshold: how the reader does on a set it never saw.
   const leftOut = new Map(
     sets.map((set) => [
@@ -214,10 +213,10 @@ The features are defined in \`src/reader/features.ts\`.
 ${threshold}: chosen on the held-out predictions (each question scored by a model fitted without its fold
 of ${FOLDS}): the lowest confidence at which each evaluation set gives at most 1 in
 ${Math.round(1 / FALSE_ANSWER_LIMIT)} of its questions a false answer (an unanswerable one answered, or an
-answerable one answered wrongly) and SQuAD answers at most ${SQUAD_UNANSWERED_LIMIT * 100}% of its unanswerable
-questions, placed halfway between the confidence it admits and the next one below. The first is half the
-project's target of 1 in ${Math.round(1 / FALSE_ANSWER_TARGET)}, because questions written here have always
-scored better than questions written elsewhere; the second is SQuAD's own target (docs/evaluation.md).
+answerable one answered wrongly)${squadFile === undefined ? '' : ` and SQuAD's training part answers at most ${SQUAD_UNANSWERED_LIMIT * 100}% of its unanswerable questions`},
+as the shortest decimal between the confidence it admits and the next one below. The first limit is half
+the project's target of 1 in ${Math.round(1 / FALSE_ANSWER_TARGET)}, because questions written here have
+always scored better than questions written elsewhere${squadFile === undefined ? '' : "; the second is the half of SQuAD's target that counts false answers (docs/evaluation.md: at most 20% of unanswerable questions answered; the gate is open here)"}.
 The stand-in answers only at or above it. Chosen on the in-sample
 predictions instead, the same rule gives ${inSampleThreshold}.
 

@@ -314,8 +314,22 @@ export const unanswerableShareAtMost =
     outcome.falseAnswers <= share * outcome.unanswerable;
 
 /**
- * The lowest threshold at which every set of `best` keeps to its limit (`within`), placed halfway between
- * the confidence it admits and the next one below: the most right answers the limits allow, as false
+ * The shortest decimal strictly between `below` and `level`, nearest the halfway point: a threshold that
+ * reads well (0.402), admits `level` and nothing below it, and sits on neither.
+ */
+export function shortestBetween(below: number, level: number): number {
+  const halfway = (below + level) / 2;
+  for (let digits = 1; digits <= 15; digits++) {
+    const scale = 10 ** digits;
+    const rounded = Math.round(halfway * scale) / scale;
+    if (rounded > below && rounded < level) return rounded;
+  }
+  return halfway;
+}
+
+/**
+ * The lowest threshold at which every set of `best` keeps to its limit (`within`), between the confidence
+ * it admits and the next one below (shortestBetween): the most right answers the limits allow, as false
  * answers only grow as the threshold falls. 1 (answer nothing) when even the most confident answer breaks
  * a limit.
  */
@@ -337,7 +351,7 @@ export function lowestWithin(best: readonly BestRow[], within: WithinLimit): num
   let chosen = 1;
   for (const [at, level] of levels.entries()) {
     if (!keeps(level)) break;
-    chosen = (level + (levels[at + 1] ?? 0)) / 2;
+    chosen = shortestBetween(levels[at + 1] ?? 0, level);
   }
   return chosen;
 }

@@ -4,8 +4,8 @@ import type { Constraints } from './question/constraints';
 import { currenciesIn, periodsIn } from './stated';
 
 // Whether a unit keeps what the question fixes (question/constraints.ts): the currency of an amount, the
-// unit of a duration, the period of a rate, what "how many" counts; and whether it states a figure of the
-// kind asked. The stand-in quotes; it never converts.
+// unit of a duration, the period of a rate, what "how many" counts. Whether it states a figure of the kind
+// asked is kinds.ts's. The stand-in quotes; it never converts.
 
 /** The first constraint `unit` breaks, in plain words, or undefined when it keeps them all. */
 export function brokenConstraint(options: {

@@ -26,16 +26,20 @@ import {
 // feature, features.ts). The stand-in quotes; it does not understand: "holds" is loose on purpose ("24
 // computers" may say how long if the figure is a duration elsewhere), "states" is exact.
 
-/** What the kind tests read of one unit. */
-export interface KindSeen {
-  /** The unit's own text: a sentence, or a table row with its header. */
+/** A unit as the kind tests read it: its own text (a sentence, or a table row with its header) and its figures. */
+interface UnitText {
   text: string;
   figures: Figure[];
-  /** The question's terms (stemmed): a person it names is no answer to who, a thing it counts no measure. */
+}
+
+/** What `holds` reads: the unit, and the question's terms (stemmed), whose person or counted thing is no answer. */
+export interface HoldsSeen extends UnitText {
   asked: ReadonlySet<string>;
-  /** What the question fixes (question/constraints.ts). */
+}
+
+/** What `states` reads: the unit, what the question fixes (question/constraints.ts), and its lead-in or header. */
+export interface StatesSeen extends UnitText {
   constraints: Constraints;
-  /** The lead-in or header the unit is read with. */
   about: string;
 }
 
@@ -43,12 +47,13 @@ export interface KindTest {
   /** What a unit lacks that holds no answer of this kind, in plain words: "states no amount". */
   missing: string;
   /** Whether the unit holds an answer of this kind at all. */
-  holds(unit: KindSeen): boolean;
+  holds(unit: HoldsSeen): boolean;
   /** Whether it states a figure of exactly this kind: a duration for "how long", not "24 computers". */
-  states(unit: KindSeen): boolean;
+  states(unit: StatesSeen): boolean;
 }
 
-const anyOf = (words: readonly string[]) => `(?:${words.join('|')})`;
+const literal = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+const anyOf = (words: readonly string[]) => `(?:${words.map(literal).join('|')})`;
 const wordsIn = (words: readonly string[]) => new RegExp(String.raw`\b${anyOf(words)}\b`, 'iu');
 
 const DAY_OR_MONTH = new RegExp(String.raw`\b${anyOf([...DAY_NAMES, ...MONTH_NAMES])}s?\b`, 'iu');
@@ -99,15 +104,15 @@ const isNumber = (figure: Figure) =>
 const YEAR_DIGITS = /^\d{3,4}$/u;
 const isYear = (figure: Figure) =>
   figure.kind === 'number' && YEAR_DIGITS.test(figure.text) && figure.value <= LAST_YEAR;
-const hasNumber = ({ figures, text }: KindSeen) => figures.some(isNumber) || LARGE_NUMBER_WORD.test(text);
-const has = ({ figures }: KindSeen, ...kinds: Figure['kind'][]) =>
+const hasNumber = ({ figures, text }: UnitText) => figures.some(isNumber) || LARGE_NUMBER_WORD.test(text);
+const has = ({ figures }: UnitText, ...kinds: Figure['kind'][]) =>
   figures.some((figure) => kinds.includes(figure.kind));
 
 /**
  * Whether the text names a person or role, other than those the question itself names: "the Library
  * Services Committee" does not say who is on the Library Services Committee.
  */
-function namesSomeone({ text, asked }: KindSeen): boolean {
+function namesSomeone({ text, asked }: HoldsSeen): boolean {
   const isNew = (word: string) => !asked.has(termOf(word.toLowerCase()));
   if ([...text.matchAll(ROLE_NOUN)].some((match) => isNew(match[0]))) return true;
   return [...text.matchAll(NAME)].some((match) => !DAY_OR_MONTH_NAME.test(match[0]) && isNew(match[0]));
@@ -117,7 +122,7 @@ function namesSomeone({ text, asked }: KindSeen): boolean {
  * Whether a figure is a quantity, other than a bare number counting something the question names: "24
  * public computers" does not say how long one may be used, nor how big a computer is.
  */
-const measures = ({ figures, asked, text }: KindSeen) =>
+const measures = ({ figures, asked, text }: HoldsSeen) =>
   figures.some(
     (figure) => isNumber(figure) && !(figure.kind === 'number' && asked.has(figure.counts[0] ?? '')),
   ) || LARGE_NUMBER_WORD.test(text);
@@ -126,7 +131,7 @@ const measures = ({ figures, asked, text }: KindSeen) =>
  * Measured from an event ("how long before it expires"), a span must be on the side asked: "30 days
  * before", not "12 months after", written right after the figure at any of its places.
  */
-function spanOnSide({ text, figures, constraints }: KindSeen): boolean {
+function spanOnSide({ text, figures, constraints }: StatesSeen): boolean {
   const side = constraints.measuredFrom;
   return figures.some((figure) => {
     if (figure.kind !== 'duration') return false;
@@ -214,20 +219,12 @@ export const KINDS: { readonly [Kind in AnswerKind]: KindTest } = {
   thing: anyUnit('is not about the question'),
 };
 
-const NO_CONSTRAINTS: Constraints = { currencies: new Set(), clock: false };
-
 /**
  * Whether a unit's text holds an answer of this kind; `asked` are the question's terms (stemmed), whose
  * own person or counted thing is no answer.
  */
 export function holdsKind(kind: AnswerKind, text: string, asked: ReadonlySet<string> = new Set()): boolean {
-  return KINDS[kind].holds({
-    text,
-    figures: extractFigures(text),
-    asked,
-    constraints: NO_CONSTRAINTS,
-    about: '',
-  });
+  return KINDS[kind].holds({ text, figures: extractFigures(text), asked });
 }
 
 /**
@@ -242,13 +239,7 @@ export function statesAskedFigure(options: {
   about?: string;
 }): boolean {
   const { kind, constraints, unit, about = '' } = options;
-  return KINDS[kind].states({
-    text: unit,
-    figures: extractFigures(unit),
-    asked: new Set(),
-    constraints,
-    about,
-  });
+  return KINDS[kind].states({ text: unit, figures: extractFigures(unit), constraints, about });
 }
 
 /** What a unit lacks when it holds no answer of the kind asked: "states no amount". */

@@ -2,8 +2,10 @@
 // Grammar: closed classes of English (determiners, auxiliaries, prepositions, question words, subordinating
 // conjunctions, negators), whole for what each list is for. Hand-picked: the words questions put things
 // with (naming, filler, parts of the day), which `npm run measure:rules` turns off in turn to measure
-// (docs/reader-rules.md). Only this file of src/reader/ holds a literal word list
-// (tests/architecture.test.ts); days, months, currencies and the text model's lists are src/text/'s.
+// (docs/reader-rules.md). Only this file of src/reader/ holds a literal word list as a Set or a list
+// (tests/architecture.test.ts; a few patterns elsewhere still spell short alternations inside a regular
+// expression, such as kinds.ts's "free"); days, months, currencies and the text model's lists are
+// src/text/'s.
 
 // Grammar: determiners and quantifiers. A run of content words after one of these names a thing: "the
 // head librarian", "a Visitor card", "each year", "how many study rooms". "that" is left out: it opens

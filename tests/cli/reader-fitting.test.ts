@@ -1,5 +1,6 @@
-// The rule npm run fit:reader chooses the stand-in's threshold by, and npm run measure:encoder compares
-// readers by: right answers are worth their share, false ones FALSE_ANSWER_COST times theirs.
+// The rules the reader's threshold is chosen by: npm run fit:reader's (the lowest threshold at which each
+// set keeps to its limit of false answers), and npm run measure:encoder's (right answers are worth their
+// share, false ones FALSE_ANSWER_COST times theirs).
 import { describe, expect, it } from 'vitest';
 import {
   type BestRow,
@@ -13,7 +14,9 @@ import {
   type Outcome,
   outcomeAt,
   type Question,
+  shortestBetween,
   tradeOffTable,
+  unanswerableShareAtMost,
   valueAt,
 } from '../../scripts/measure/reader-fitting';
 import { readQuestionText } from '../../src/reader/question/question';
@@ -79,13 +82,34 @@ describe('the threshold held to a share of false answers', () => {
   });
 
   it('holds every set to the share, however well the others do', () => {
-    // Set b alone would allow everything; set a's unanswerable question at 0.7 still stops the threshold.
+    // With 20 more right answers in b, set a's false answer at 0.7 is 1 in 25 of all questions, within a
+    // tenth, but 1 in 4 of a's own: the threshold still stops above it.
     const lopsided = [...rows, ...Array.from({ length: 20 }, () => row('b', true, 0.65))];
-    expect(lowestWithin(lopsided, falseShareAtMost(0))).toBeCloseTo(0.75);
+    expect(lowestWithin(lopsided, falseShareAtMost(1 / 10))).toBeCloseTo(0.75);
   });
 
-  it('answers down to half the lowest confidence when no set ever breaks the share', () => {
-    expect(lowestWithin(rows, falseShareAtMost(1))).toBeCloseTo(0.25);
+  it("counts SQuAD's limit on its unanswerable questions only, wrong answers aside", () => {
+    // Set a at 0.5: its one unanswerable question answered (a share of 1), and one answerable wrongly.
+    const a = rows.filter((best) => best.question.set === 'a');
+    expect(unanswerableShareAtMost(1)('a', outcomeAt(a, 0.5))).toBe(true);
+    expect(unanswerableShareAtMost(0.99)('a', outcomeAt(a, 0.5))).toBe(false);
+    // At 0.75 set a answers no unanswerable question.
+    expect(unanswerableShareAtMost(0)('a', outcomeAt(a, 0.75))).toBe(true);
+  });
+
+  it('places the threshold at a short decimal strictly between the level it admits and the next below', () => {
+    expect(shortestBetween(0.7, 0.8)).toBe(0.75);
+    expect(shortestBetween(0.4012, 0.4018)).toBe(0.4015);
+    expect(shortestBetween(0.40121, 0.40129)).toBe(0.40125);
+    // Levels closer than any rounding: the threshold still falls between them.
+    const [below, level] = [0.123456789, 0.1234567891];
+    expect(shortestBetween(below, level)).toBeGreaterThan(below);
+    expect(shortestBetween(below, level)).toBeLessThan(level);
+  });
+
+  it('answers down to the lowest confidence when no set ever breaks the share', () => {
+    // Between 0 and the lowest confidence, 0.5: the shortest decimal near halfway.
+    expect(lowestWithin(rows, falseShareAtMost(1))).toBe(0.3);
   });
 
   it('answers nothing when even the most confident answer is false', () => {
