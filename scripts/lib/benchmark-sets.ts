@@ -133,7 +133,7 @@ export function sets(): Map<string, () => Preparation> {
     ['shipped', manual('eval/questions.json')],
     ['paraphrases', manual('eval/paraphrases.json')],
     // Written to probe changes, frozen, never fitted on (eval/README.md).
-    ['probes', manual('eval/probes.json')],
+    ['frozen-probes', manual('eval/frozen-probes.json')],
     [
       'realdocs-preact',
       () =>

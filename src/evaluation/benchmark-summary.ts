@@ -103,7 +103,7 @@ export function summarizeReport(report: unknown): BenchmarkSummary {
 const KINDS: ReadonlyArray<[prefix: string, kind: string]> = [
   ['shipped', 'questions in the manual’s own words'],
   ['paraphrases', 'questions asked in other words'],
-  ['probes', 'questions written later to test the engine, never tuned on'],
+  ['frozen-probes', 'questions written later to test the engine, never tuned on'],
   ['realdocs', 'questions on real documentation (Preact’s docs)'],
   ['offtopic', 'questions the manual does not cover'],
   ['squad2', 'questions from SQuAD 2.0 on Wikipedia articles'],
