@@ -84,7 +84,10 @@ export function explainRefusal({
       // Only the first may say the documents are not about it; the second must not read as "no".
       const related = relatedPassages(passages, threshold);
       return related.length === 0
-        ? plain('Nothing in these documents is about this.', 'Try other words, or ask a person.')
+        ? plain(
+            'Nothing in these documents came close to this question.',
+            'Try other words, or ask a person.',
+          )
         : listing(related, 'These sections are related, but none of them clearly answers it:', RELATED_NEXT);
     }
     case 'model_reported_no_answer': {
@@ -100,7 +103,11 @@ export function explainRefusal({
         );
       }
       return standIn
-        ? listing(given, 'These sections are related, but no sentence in them answers it:', RELATED_NEXT)
+        ? listing(
+            given,
+            'These sections are related, but the stand-in found no sentence in them it could quote as the answer:',
+            RELATED_NEXT,
+          )
         : listing(
             given,
             'These sections are related, but Claude found no answer to it in them:',
@@ -190,9 +197,13 @@ function explainUnavailable(code: string | undefined): Explanation {
         true,
       );
     case 'connection':
+      return noModel(
+        'No connection to Claude could be made.',
+        'Check your connection and ask again, or answer with the stand-in instead: it works offline.',
+      );
     case 'timeout':
       return noModel(
-        'Claude could not be reached.',
+        'Claude did not answer in time.',
         'Check your connection and ask again, or answer with the stand-in instead: it works offline.',
       );
     case 'rate_limited':

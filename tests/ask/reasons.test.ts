@@ -40,7 +40,7 @@ describe('explainRefusal', () => {
 
   it('says "nothing in these documents is about this" only when no passage was found near the question', () => {
     const none = explainRefusal({ reason: 'no_relevant_context', passages: [], threshold: THRESHOLD });
-    expect(none.summary).toBe('Nothing in these documents is about this.');
+    expect(none.summary).toBe('Nothing in these documents came close to this question.');
     expect(none.related).toEqual([]);
     const far = explainRefusal({
       reason: 'no_relevant_context',
@@ -84,7 +84,7 @@ describe('explainRefusal', () => {
   });
 
   it.each([
-    [STAND_IN, /no sentence in them answers it:$/u],
+    [STAND_IN, /found no sentence in them it could quote as the answer:$/u],
     [CLAUDE, /Claude found no answer to it in them:$/u],
   ])('lists the passages the generator was given when it found no answer (%o)', (generator, summary) => {
     const context = [scored('given', 0.5)];
@@ -110,8 +110,8 @@ describe('explainRefusal', () => {
   it.each([
     ['aborted', /cancelled/, false, false],
     ['authentication', /did not accept your API key/, true, true],
-    ['connection', /could not be reached/, true, false],
-    ['timeout', /could not be reached/, true, false],
+    ['connection', /No connection to Claude/, true, false],
+    ['timeout', /did not answer in time/, true, false],
     ['rate_limited', /too many questions/, true, false],
     ['overloaded', /having trouble/, true, false],
     ['server_error', /having trouble/, true, false],

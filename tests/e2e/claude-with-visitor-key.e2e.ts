@@ -115,7 +115,7 @@ describe('when the API fails, the page ends in a named state', () => {
     {
       name: 'a network failure',
       outcome: { kind: 'network_failure' },
-      says: 'could not be reached',
+      says: 'No connection to Claude could be made',
       heading: OUTAGE,
     },
   ];
@@ -147,7 +147,7 @@ describe('when the API fails, the page ends in a named state', () => {
     // One deadline and no second attempt: the outage shows once that deadline has passed.
     await page.clock.fastForward(1_000);
     await resultHeading(page).filter({ hasText: OUTAGE }).waitFor({ timeout: 10_000 });
-    expect(await page.locator('.refusal-summary').textContent()).toContain('could not be reached');
+    expect(await page.locator('.refusal-summary').textContent()).toContain('Claude did not answer in time');
     expect(await page.locator('.refusal-detail').textContent()).toMatch(/did not start answering within/);
     // Not asked again: a second silent attempt would double the wait.
     expect(fake.calls.filter(({ method }) => method === 'POST').length).toBe(1);

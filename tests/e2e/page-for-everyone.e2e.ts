@@ -231,7 +231,7 @@ describe('a result explains itself: refusals in two kinds, titles, no English wo
 
       await ask(page, 'What is the capital of France?');
       expect(await resultOfThisQuestion(page).locator('.refusal-summary').textContent()).toBe(
-        'Nothing in these documents is about this.',
+        'Nothing in these documents came close to this question.',
       );
       expect(await resultOfThisQuestion(page).locator('.related-sections').count()).toBe(0);
       await checkState(page, 'a refusal with nothing related');

@@ -6,7 +6,7 @@ import { isCalibrated, MAX_QUESTION_CHARS } from '../../config';
 import type { EvalQuestion } from '../../evaluation/eval-set';
 import type { OnRetry } from '../../generation/waiting';
 import { formatScore } from '../../retrieval/score-format';
-import type { AskResult, GenerationClient } from '../../types';
+import type { AskResult, GenerationClient, GeneratorInfo } from '../../types';
 import { loadChunk } from '../kit/chunk-load';
 import { BrowseDocuments } from './browse-documents';
 import { exampleQuestions } from './example-questions';
@@ -90,6 +90,28 @@ function announcement(state: AskState): string {
   // A summary that introduces related sections ends in a colon: the listener hears their titles too.
   const titles = related.map((passage) => view.passageTitle(passage)).join('; ');
   return `${view.refusalHeading(result)}: ${summary}${related.length > 0 ? ` ${titles}.` : ''}`;
+}
+
+/** Who wrote the result on screen, if one is and a generator was asked. */
+function shownGenerator(state: AskState): GeneratorInfo['kind'] | undefined {
+  return state.phase === 'done' ? state.result.generator?.kind : undefined;
+}
+
+/**
+ * Who writes the answers. With a key, a result the stand-in wrote after Claude failed says so: the line
+ * must not credit Claude with it.
+ */
+export function generatorNote(options: {
+  usesClaude: boolean;
+  model: string;
+  documents: string;
+  shown: GeneratorInfo['kind'] | undefined;
+}): string {
+  const { usesClaude, model, documents, shown } = options;
+  const standIn = `by the extractive stand-in (not a language model)`;
+  if (!usesClaude) return `Answers are quoted from ${documents} ${standIn}.`;
+  if (shown === 'extractive') return `This one was quoted ${standIn}; the next goes to Claude (${model}).`;
+  return `Answers are written by Claude (${model}) with your key, from ${documents}.`;
 }
 
 /** "Claude could not be reached: retrying in 3 s.", by the status the last attempt got. */
@@ -307,9 +329,7 @@ export function App({
         </p>
       ) : null}
       <p class="generator-note">
-        {usesClaude
-          ? `Answers are written by Claude (${settings.model}) with your key, from ${documents}.`
-          : `Answers are quoted from ${documents} by the extractive stand-in (not a language model).`}
+        {generatorNote({ usesClaude, model: settings.model, documents, shown: shownGenerator(state) })}
       </p>
       <div class="visually-hidden" aria-live="polite" role="status">
         {announcement(state)}

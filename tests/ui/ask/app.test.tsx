@@ -266,8 +266,8 @@ describe('App: refused', () => {
   it.each([
     ['authentication', /did not accept your API key/, 'Refused'],
     ['rate_limited', /too many questions on your key/, 'Claude could not be reached'],
-    ['connection', /could not be reached/, 'Claude could not be reached'],
-    ['timeout', /could not be reached/, 'Claude could not be reached'],
+    ['connection', /No connection to Claude/, 'Claude could not be reached'],
+    ['timeout', /did not answer in time/, 'Claude could not be reached'],
     ['server_error', /having trouble/, 'Claude could not be reached'],
   ])('model_unavailable (%s) says what went wrong, under its heading', async (code, words, heading) => {
     const failure = outcome({ ok: false, reason: 'model_unavailable', code, detail: 'from the client' });
@@ -633,10 +633,18 @@ describe('App: waiting on Claude, and when Claude fails', () => {
       await screen.findByRole('heading', {
         name: code === 'authentication' ? 'Refused' : 'Claude could not be reached',
       });
+      // The summary says more than the heading above it.
+      const heading = document.querySelector('#result-heading')?.textContent ?? '';
+      expect(heading).not.toBe('');
+      expect(document.querySelector('.refusal-summary')?.textContent).not.toContain(heading);
       fireEvent.click(inResult().getByRole('button', { name: 'Answer with the stand-in instead' }));
       await screen.findByRole('heading', { name: 'Answer' });
       expect(inResult().getByText(/picked by the stand-in/)).toBeTruthy();
       expect(document.querySelector('.answer-text')?.textContent).toContain('7 days');
+      // The line about who writes the answers credits the stand-in with this one, not Claude.
+      const note = document.querySelector('.generator-note')?.textContent ?? '';
+      expect(note).toMatch(/^This one was quoted by the extractive stand-in/u);
+      expect(note).toContain('the next goes to Claude');
     },
   );
 

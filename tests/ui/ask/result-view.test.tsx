@@ -155,7 +155,7 @@ describe('a refusal of the gate, in two kinds', () => {
     const { section, outside } = show(
       refused('no_relevant_context', { generator: undefined, context: [], passages: [] }),
     );
-    expect(outside()).toContain('Nothing in these documents is about this.');
+    expect(outside()).toContain('Nothing in these documents came close to this question.');
     expect(section.querySelector('.related-sections')).toBeNull();
   });
 });
