@@ -75,8 +75,10 @@ export function ResultView({
         {retrieved ? (
           <>
             <p class="threshold-note">
-              A score says how much of the question a passage covers, from 0 to 1. The line on each bar is the
-              threshold, {formatScore(result.threshold)}: when no passage reaches it, no answer is tried.
+              The passages are in the order retrieval ranked them. A score, from 0 to 1, is the gate's
+              evidence that a passage answers the question, so a lower one can come first. The line on each
+              bar is the threshold, {formatScore(result.threshold)}: when no passage reaches it, no answer is
+              tried.
             </p>
             <PassageScores passages={result.passages} contextIds={contextIds} threshold={result.threshold} />
           </>

@@ -71,8 +71,9 @@ describe('a refusal in plain words', () => {
 
   it('puts under Details one line on what a score is and what the line on each bar means', () => {
     const { details } = show(refused('no_relevant_context', { generator: undefined, context: [] }));
-    const line = within(details).getByText(/A score says how much of the question a passage covers/);
-    expect(line.textContent).toMatch(/from 0 to 1\. The line on each bar is the threshold, 0\.133/);
+    const line = within(details).getByText(/in the order retrieval ranked them/);
+    expect(line.textContent).toMatch(/from 0 to 1, is the gate's evidence/);
+    expect(line.textContent).toMatch(/The line on each bar is the threshold, 0\.133/);
     expect(within(details).getByText('0.410')).toBeTruthy();
     expect(within(details).getByText('Prompt version: answer.v2')).toBeTruthy();
     expect(within(details).getByText(/No model was asked/)).toBeTruthy();
