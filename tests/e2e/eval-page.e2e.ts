@@ -77,7 +77,7 @@ describe('the evaluation, as pictures (#/eval)', () => {
       for (const text of await rows.allTextContents()) {
         expect(text).toMatch(/^(Of \d[\d,]* .*(answered|refused).*\.|The .* were not measured: .*\.)$/u);
       }
-      // What visitors meet comes first: above the page's own run and its plots.
+      // The benchmark sets come first: above the page's own run and its plots.
       const top = await page
         .locator('.benchmarks')
         .evaluate((element) => element.getBoundingClientRect().top);

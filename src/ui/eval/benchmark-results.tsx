@@ -14,7 +14,7 @@ export function BenchmarkResults({ summary = summaryFile }: { summary?: unknown 
   if (!parsed.success) {
     return (
       <section class="benchmarks" aria-labelledby="benchmarks-heading">
-        <h2 id="benchmarks-heading">What visitors meet</h2>
+        <h2 id="benchmarks-heading">Every set of questions, measured</h2>
         <p role="alert">
           The summary of the benchmark sets could not be read: {parsed.error.issues[0]?.message}.
         </p>
@@ -24,10 +24,11 @@ export function BenchmarkResults({ summary = summaryFile }: { summary?: unknown 
   const { date, commit, generator, channels, sets } = parsed.data;
   return (
     <section class="benchmarks" aria-labelledby="benchmarks-heading">
-      <h2 id="benchmarks-heading">What visitors meet</h2>
+      <h2 id="benchmarks-heading">Every set of questions, measured</h2>
       <p>
-        Every benchmark set, asked on {date} ({generator}). Green: answered correctly; red: answered wrongly;
-        grey: refused.
+        Every benchmark set, asked on {date} ({generator}). Green: answered correctly; red: answered wrongly,
+        or answered when the documents do not answer; grey: refused, rightly or not (the line under each bar
+        says which).
       </p>
       <ul class="benchmark-list">
         {sets.map((set) => (

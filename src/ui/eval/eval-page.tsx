@@ -149,7 +149,7 @@ export function EvalPage({
     <section class="eval-page" aria-labelledby="eval-heading">
       {/* Focused when the route opens, so that a screen reader starts here rather than at the top. */}
       <h1 id="eval-heading" tabIndex={-1} ref={heading}>
-        Evaluate the gate
+        How well it answers and refuses
       </h1>
       <BenchmarkResults />
       <p>

@@ -79,7 +79,7 @@ describe('the evaluation route', () => {
       window.location.hash = '#/';
       window.dispatchEvent(new HashChangeEvent('hashchange'));
       await vi.waitFor(() => expect(screen.getByLabelText('Your question').closest('[hidden]')).toBeNull());
-      expect(screen.queryByRole('heading', { name: 'Evaluate the gate' })).toBeNull();
+      expect(screen.queryByRole('heading', { name: 'How well it answers and refuses' })).toBeNull();
     } finally {
       window.location.hash = '';
     }
