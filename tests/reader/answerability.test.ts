@@ -331,6 +331,8 @@ describe('checkUnit: the rules that decide which units can answer', () => {
       'A locker costs 1 rupee.',
       'A locker costs 1 crown.',
       'A locker costs 1 boliviano.',
+      // A currency's name in any case.
+      'A locker costs 12 Dollars.',
       'Lockers cost nothing.',
     ])('%j states an amount', (unit) => canHold(question, unit));
 
@@ -412,6 +414,8 @@ describe('checkUnit: the rules that decide which units can answer', () => {
       ['When is the pool cleaned?', 'The pool is cleaned on a weekday.'],
       ['When is the pool cleaned?', 'The pool is cleaned at the weekend.'],
       ['When is the pool cleaned?', 'The pool is cleaned on a public holiday.'],
+      // A day's name in any case.
+      ['When is the pool cleaned?', 'The pool is cleaned on monday.'],
     ])('%j: %j states a time', canHold);
 
     it.each([

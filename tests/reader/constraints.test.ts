@@ -94,6 +94,17 @@ describe('what a question fixes about its answer', () => {
     expect(figure('What time do you close on Monday?', 'Monday to Friday: open 9:00 to 20:00.')).toBe(true);
     expect(figure('How much is a hold?', 'Each hold is free.')).toBe(true);
     expect(figure('Can I renew?', 'Anything at all.')).toBe(true);
+    // An age, or a measure, stated as a bare number is a figure of the kind asked.
+    expect(figure('How old must swimmers be?', 'Swimmers must be aged 16.')).toBe(true);
+    expect(figure('How deep is the main pool?', 'The main pool is 2 metres deep.')).toBe(true);
+    // A distance given as a time is a measure too.
+    expect(figure('How far is the pool from the station?', 'The pool is 5 minutes from the station.')).toBe(
+      true,
+    );
+    // The side of an event, in any case: "Before" at a line's start is still before.
+    expect(figure('How early can I renew before my card expires?', 'Renew 30 days Before it expires.')).toBe(
+      true,
+    );
   });
 });
 
