@@ -101,7 +101,7 @@ function shownGenerator(state: AskState): GeneratorInfo['kind'] | undefined {
  * Who writes the answers. With a key, a result the stand-in wrote after Claude failed says so: the line
  * must not credit Claude with it.
  */
-export function generatorNote(options: {
+function generatorNote(options: {
   usesClaude: boolean;
   model: string;
   documents: string;
