@@ -86,7 +86,7 @@ export function explainRefusal({
       return related.length === 0
         ? plain(
             'Nothing in these documents came close to this question.',
-            'Try other words, or ask a person.',
+            'Try the words the documents would use, or ask a person.',
           )
         : listing(related, 'These sections are related, but none of them clearly answers it:', RELATED_NEXT);
     }

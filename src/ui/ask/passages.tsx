@@ -86,7 +86,7 @@ export function PassageScores({ passages, contextIds, threshold }: ScoresProps) 
             <ScoreBar score={score} threshold={threshold} />
           </div>
           <span class="passage-id">{passage.id}</span>
-          {contextIds.has(passage.id) ? <span class="badge given">given to the generator</span> : null}
+          {contextIds.has(passage.id) ? <span class="badge given">read for the answer</span> : null}
         </li>
       ))}
     </ul>

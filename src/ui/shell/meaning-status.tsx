@@ -25,8 +25,8 @@ export function MeaningStatus({
   const state = meaning.phase === 'on' && onWords ? 'words' : meaning.phase;
   // Loading, on, on but kept to words by a threshold measured on words, or unavailable and why.
   const words = {
-    loading: 'Related words (film, DVD) are loading; until then only the question’s own words count.',
-    on: 'Related words (film, DVD) count too.',
+    loading: 'Words related in meaning are loading; until then only the question’s own words count.',
+    on: 'Words related in meaning count too, not only the question’s own.',
     words: 'Only the question’s own words count: the threshold in use was measured on them.',
     unavailable: `Related words could not be loaded (${'message' in meaning ? meaning.message : ''}); only the question’s own words count.`,
   }[state];

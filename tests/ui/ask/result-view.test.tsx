@@ -60,9 +60,9 @@ describe('a refusal in plain words', () => {
       expect(screen.getByText(summary, { selector: '.refusal-summary' })).toBeTruthy();
       expect(screen.getByText(nextStep, { selector: '.refusal-next' })).toBeTruthy();
       const visible = outside();
-      // No reason code, score, prompt version or "given to the generator" before Details is opened.
+      // No reason code, score, prompt version or "read for the answer" before Details is opened.
       expect(visible).not.toContain(reason);
-      expect(visible).not.toMatch(/0\.\d{3}|answer\.v2|given to the generator|Prompt version/u);
+      expect(visible).not.toMatch(/0\.\d{3}|answer\.v2|read for the answer|Prompt version/u);
       expect(details.open).toBe(false);
       expect(within(details).getByText(reason)).toBeTruthy();
       expect(within(details).getByText(/the detail of/)).toBeTruthy();
@@ -99,10 +99,10 @@ describe('a refusal in plain words', () => {
     expect(withMeaning.outside()).not.toContain('Matched by');
   });
 
-  it('marks the passages given to the generator under Details only', () => {
+  it('marks the passages read for the answer under Details only', () => {
     const { details, outside } = show(refused('ungrounded_figure'));
-    expect(within(details).getByText('given to the generator')).toBeTruthy();
-    expect(outside()).not.toContain('given to the generator');
+    expect(within(details).getByText('read for the answer')).toBeTruthy();
+    expect(outside()).not.toContain('read for the answer');
   });
 
   it('never says "Ask again" for a quote the stand-in made itself', () => {

@@ -118,7 +118,9 @@ describe('the semantic channel on the page', () => {
 
     await act(async () => arrive({ phase: 'on', table, join: withMeaning }));
     await vi.waitFor(() => expect(meaningStatus()?.getAttribute('data-meaning')).toBe('on'));
-    expect(meaningStatus()?.textContent).toBe('Related words (film, DVD) count too.');
+    expect(meaningStatus()?.textContent).toBe(
+      'Words related in meaning count too, not only the question’s own.',
+    );
     // The same corpus, read with more: the result on the page stays.
     expect(screen.getByText('Matched by: the question’s own words.')).toBeTruthy();
     expect(await askOnce('How long can I borrow a film?')).toMatch(
