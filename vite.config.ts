@@ -27,19 +27,22 @@ const index = resolve(process.env.SOURCEBOUND_INDEX ?? 'generated/index.bin');
 const vectors = resolve(process.env.SOURCEBOUND_VECTORS ?? 'generated/vectors.bin');
 
 /**
- * A large index's passage text, in blocks beside it (`npm run ingest`, src/compiled-index/text-blocks.ts):
- * each block is its own file of the site, `assets/text/<its SHA-256>.bin`, fetched when a question reads it.
+ * A large index's passage text, in blocks beside it, and its postings, in shards beside it (`npm run
+ * ingest`, src/compiled-index/text-blocks.ts and posting-shards.ts): each part is its own file of the site,
+ * `assets/text/<its SHA-256>.bin` or `assets/postings/<its SHA-256>.bin`, fetched when a question reads it.
  */
-const textFolder = join(dirname(index), 'text');
+const PART_FOLDERS = { text: 'textBlocks', postings: 'postingShards' } as const;
 const TEXT_BLOCK_FILE = /\/assets\/text\/[0-9a-f]{64}\.bin$/;
+const POSTINGS_SHARD_FILE = /\/assets\/postings\/[0-9a-f]{64}\.bin$/;
 
-/** The digests of the passage text blocks the index file names in its header (none when it holds its text). */
-function blocksNamedBy(path: string): string[] {
+/** The digests of the parts the index file names in its header under `field` (none when it holds them). */
+function partsNamedBy(path: string, field: (typeof PART_FOLDERS)[keyof typeof PART_FOLDERS]): string[] {
   const [header] = sectionsOf(readFileSync(path), {
     sha256: (bytes) => createHash('sha256').update(bytes).digest(),
   });
-  const digests = (JSON.parse(new TextDecoder().decode(header)) as { textBlocks?: { digests?: unknown } })
-    .textBlocks?.digests;
+  const digests = (
+    JSON.parse(new TextDecoder().decode(header)) as Record<string, { digests?: unknown } | undefined>
+  )[field]?.digests;
   return Array.isArray(digests) ? digests.filter((digest) => /^[0-9a-f]{64}$/.test(String(digest))) : [];
 }
 
@@ -82,18 +85,22 @@ export default defineConfig({
       transformIndexHtml: (html) => html.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
     },
     {
-      name: 'sourcebound:text-blocks',
+      name: 'sourcebound:index-parts',
       apply: 'build',
       generateBundle() {
-        // The blocks this index names, each: not every file in text/, which other indexes share.
-        for (const digest of blocksNamedBy(index)) {
-          const file = join(textFolder, `${digest}.bin`);
-          if (!existsSync(file)) {
-            this.error(
-              `${index} names the passage text ${file}, which is missing: rebuild it with npm run ingest`,
-            );
+        // The parts this index names, each: not every file in text/ or postings/, which other indexes share.
+        for (const [folder, field] of Object.entries(PART_FOLDERS)) {
+          for (const digest of partsNamedBy(index, field)) {
+            const file = join(dirname(index), folder, `${digest}.bin`);
+            if (!existsSync(file)) {
+              this.error(`${index} names ${file}, which is missing: rebuild it with npm run ingest`);
+            }
+            this.emitFile({
+              type: 'asset',
+              fileName: `assets/${folder}/${digest}.bin`,
+              source: readFileSync(file),
+            });
           }
-          this.emitFile({ type: 'asset', fileName: `assets/text/${digest}.bin`, source: readFileSync(file) });
         }
       },
     },
@@ -120,9 +127,9 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,json,bin,webmanifest}'],
-        // Passage text blocks are fetched as questions read them; precaching them would download the
-        // whole text again, which is what the blocks exist to avoid.
-        globIgnores: ['**/claude-*.js', '**/vectors-*.bin', '**/text/*.bin'],
+        // Passage text blocks and postings shards are fetched as questions read them; precaching them
+        // would download the whole index again, which is what they exist to avoid.
+        globIgnores: ['**/claude-*.js', '**/vectors-*.bin', '**/text/*.bin', '**/postings/*.bin'],
         // The index is the site's content, and offline answers need it cached whatever its size; workbox's
         // default limit of 2 MiB fails the build for a corpus of a few thousand passages.
         maximumFileSizeToCacheInBytes: 128 * 1024 * 1024,
@@ -140,6 +147,11 @@ export default defineConfig({
             urlPattern: TEXT_BLOCK_FILE,
             handler: 'CacheFirst',
             options: { cacheName: 'passage-text', expiration: { maxEntries: 8192 } },
+          },
+          {
+            urlPattern: POSTINGS_SHARD_FILE,
+            handler: 'CacheFirst',
+            options: { cacheName: 'postings', expiration: { maxEntries: 8192 } },
           },
           {
             urlPattern: VECTORS_FILE,

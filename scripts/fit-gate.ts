@@ -18,7 +18,7 @@
 // Prints what to put in src/config.ts and writes the fit's report (default docs/gate-fit.md). The
 // off-topic probes and SQuAD stay test sets: nothing here reads them.
 import { ask, createEngine } from '../src/ask/engine';
-import type { CompiledIndex } from '../src/compiled-index/types';
+import type { InMemoryIndex } from '../src/compiled-index/types';
 import { calibrate, rocAuc } from '../src/evaluation/eval-set';
 import { createExtractiveClient } from '../src/reader/extractive';
 import {
@@ -60,7 +60,7 @@ const WEIGHTS = [0, 0.25, 0.5, 0.75, 1];
 
 interface DevSet {
   name: string;
-  index: CompiledIndex;
+  index: InMemoryIndex;
   items: SuiteItem[];
 }
 

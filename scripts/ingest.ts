@@ -1,4 +1,4 @@
-// npm run ingest -- [--corpus DIR] [--out FILE] [--prompt VERSION] [--threshold N] [--min-margin N] [--model bm25|tfidf] [--no-thesaurus] [--follow-links] [--text auto|blocks|inline] [--strict] [--quiet]
+// npm run ingest -- [--corpus DIR] [--out FILE] [--prompt VERSION] [--threshold N] [--min-margin N] [--model bm25|tfidf] [--no-thesaurus] [--follow-links] [--text auto|blocks|inline] [--block-chars N] [--shard-bytes N] [--strict] [--quiet]
 import { dirname, join, relative, resolve } from 'node:path';
 import { INDEX_LIMITS } from '../src/compiled-index/version';
 import { DEFAULT_GATE, uncalibratedGate } from '../src/config';
@@ -13,20 +13,29 @@ import {
 import type { GateSettings } from '../src/types';
 import { DEFAULT_INDEX, parseCommandLine, run, shippedPromptVersion, UsageError } from './lib/cli';
 import { BUNDLED_CORPUS, compileFolder, refuseOutputIntoCorpus } from './lib/corpus-folder';
-import { BLOCK_TARGET_CHARS, TEXT_LAYOUTS, type TextLayout, writeIndexFiles } from './lib/index-files';
+import {
+  BLOCK_TARGET_CHARS,
+  SHARD_TARGET_BYTES,
+  TEXT_LAYOUTS,
+  type TextLayout,
+  writeIndexFiles,
+} from './lib/index-files';
 import { shippedRelatedWords } from './wordnet/wordnet';
 
 const USAGE = [
-  'usage: npm run ingest -- [--corpus DIR] [--out FILE] [--prompt VERSION] [--threshold N] [--min-margin N] [--model bm25|tfidf] [--no-thesaurus] [--follow-links] [--text auto|blocks|inline] [--block-chars N] [--strict] [--quiet]',
+  'usage: npm run ingest -- [--corpus DIR] [--out FILE] [--prompt VERSION] [--threshold N] [--min-margin N] [--model bm25|tfidf] [--no-thesaurus] [--follow-links] [--text auto|blocks|inline] [--block-chars N] [--shard-bytes N] [--strict] [--quiet]',
   '       reads .md, .mdx, .markdown and .txt files under DIR; files it cannot use are listed and left out,',
   '       and the rest indexed. --strict: exit 1 and write nothing when any file or section is left out.',
   '       --no-thesaurus: compile no WordNet stand-ins for words the corpus lacks (compiled by default when the',
   '       shipped THESAURUS_WEIGHT, fitted by npm run fit:gate, reads them).',
   '       --follow-links: read a linked file that lies outside DIR (left out by default).',
-  "       --text: where the passages' text goes: in blocks in text/ beside FILE, fetched by the page as questions",
-  '       read them, or inline in FILE; auto (the default): blocks above 4 MiB of text.',
+  "       --text: where the passages' text and the postings go: in blocks in text/ and shards in postings/",
+  '       beside FILE, fetched by the page as questions read them, or inline in FILE; auto (the default):',
+  '       apart above 4 MiB of text.',
   '       --block-chars: about how many characters of text a block holds (default 65536; a passage longer',
   '       than that is a block of its own): smaller blocks, less fetched for a question, more files.',
+  '       --shard-bytes: about how many bytes of postings a shard holds (default 32768; a term whose list is',
+  '       longer is a shard of its own): a question fetches the shards of its own words.',
 ].join('\n');
 
 /** A number from the command line within [0, 1], or within the limits an index's threshold is held to when `threshold`. */
@@ -57,6 +66,21 @@ function blockChars(value: string | undefined): number {
 
 // Below this a block holds a passage or two, and a question's text is many round trips.
 const MIN_BLOCK_CHARS = 1024;
+
+/** `--shard-bytes`: a whole number of bytes, at least MIN_SHARD_BYTES. */
+function shardBytes(value: string | undefined): number {
+  if (value === undefined) return SHARD_TARGET_BYTES;
+  const bytes = Number(value);
+  if (!/^\d+$/u.test(value) || bytes < MIN_SHARD_BYTES) {
+    throw new UsageError(
+      `--shard-bytes takes a whole number of bytes from ${MIN_SHARD_BYTES}, not ${JSON.stringify(value)}`,
+    );
+  }
+  return bytes;
+}
+
+// Below this a shard holds a term or two, and a question's postings are many round trips.
+const MIN_SHARD_BYTES = 256;
 
 function textLayout(value: string | undefined): TextLayout {
   if (value === undefined) return 'auto';
@@ -109,6 +133,7 @@ run(() => {
         'follow-links': { type: 'boolean', default: false },
         text: { type: 'string' },
         'block-chars': { type: 'string' },
+        'shard-bytes': { type: 'string' },
       },
     },
     USAGE,
@@ -123,12 +148,13 @@ run(() => {
   });
   const promptVersion = shippedPromptVersion(values.prompt);
   const layout = textLayout(values.text);
-  if (layout === 'inline' && values['block-chars'] !== undefined) {
-    throw new UsageError(
-      '--block-chars sizes the blocks of --text blocks or auto; --text inline writes none',
-    );
+  for (const flag of ['block-chars', 'shard-bytes'] as const) {
+    if (layout === 'inline' && values[flag] !== undefined) {
+      throw new UsageError(`--${flag} sizes the parts of --text blocks or auto; --text inline writes none`);
+    }
   }
   const chars = blockChars(values['block-chars']);
+  const bytes = shardBytes(values['shard-bytes']);
 
   const { index, leftOut } = compileFolder({
     folder,
@@ -148,11 +174,12 @@ run(() => {
     console.error(`--strict: nothing written to ${values.out}`);
     return 1;
   }
-  const { blocks } = writeIndexFiles({
+  const { blocks, shards } = writeIndexFiles({
     path: values.out,
     index,
     layout,
     blockChars: chars,
+    shardBytes: bytes,
   });
   if (!values.quiet) {
     const where = relative('.', folder) || '.';
@@ -164,6 +191,7 @@ run(() => {
     }
     console.log(`gate: threshold ${gate.threshold}, minMargin ${gate.minMargin}; ${gate.source}`);
     if (blocks > 0) console.log(`passage text: ${blocks} blocks in ${join(dirname(values.out), 'text')}/`);
+    if (shards > 0) console.log(`postings: ${shards} shards in ${join(dirname(values.out), 'postings')}/`);
   }
   return 0;
 });

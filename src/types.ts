@@ -76,6 +76,7 @@ export const REFUSAL_REASONS = [
   'unparseable_response',
   'model_unavailable',
   'passage_text_unavailable',
+  'postings_unavailable',
 ] as const;
 
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];

@@ -8,12 +8,14 @@ import { z } from 'zod';
 import { createEngine, type Engine, retrieverOf } from '../../src/ask/engine';
 import { gate } from '../../src/ask/gate';
 import { parseIndex, serializeIndex } from '../../src/compiled-index/parse';
+import { type PostingShardTable, ShardedPostings, shardPath } from '../../src/compiled-index/posting-shards';
+import type { PostingsHead } from '../../src/compiled-index/postings-codec';
 import { BlockPassage } from '../../src/compiled-index/text-blocks';
-import type { BlockText, CompiledIndex } from '../../src/compiled-index/types';
+import type { BlockText, CompiledIndex, InMemoryIndex } from '../../src/compiled-index/types';
 import { compileIndex } from '../../src/ingest/compile';
 import { DEFAULT_RETRIEVAL_MODEL, type RetrievalModel } from '../../src/retrieval/model';
 import { passageText } from '../../src/retrieval/retrieve';
-import { splitText } from '../lib/index-files';
+import { splitPostings, splitText } from '../lib/index-files';
 import { nativeSha256 } from '../lib/native-sha256';
 import type { SyntheticCorpus } from './corpus';
 
@@ -30,6 +32,11 @@ export interface SavedIndex {
   parts: SavedPart[];
   /** The same index with the passage text in it, where the engine ships the text in its index. */
   partsWithText?: SavedPart[];
+  /**
+   * Parts kept beside the index and read as questions need them, not at load (sourcebound's shards of
+   * postings): counted in the index's size, not loaded with it.
+   */
+  partsAside?: SavedPart[];
 }
 
 /** One engine on one corpus. The runner times each step; a step holds on to what it made. */
@@ -83,9 +90,10 @@ export function sourceboundWith(model: RetrievalModel): Contender {
     trial(corpus) {
       const name = 'sourcebound';
       const positions = new Map(corpus.passages.map((passage, position) => [passage.id, position]));
-      let built: CompiledIndex | undefined;
+      let built: InMemoryIndex | undefined;
       let engine: Engine | undefined;
       let texts: string[] | undefined;
+      let shards: Map<string, Uint8Array> | undefined;
       const loaded = (step: string) => required(engine, name, step);
       return {
         build() {
@@ -100,9 +108,17 @@ export function sourceboundWith(model: RetrievalModel): Contender {
           // file holding the text, the other layout.
           texts = index.passages.map((passage) => passage.text);
           const { textBlocks } = splitText(texts);
+          // The postings in shards beside the file, as the page reads them: a question reads its terms' only.
+          const { shards: shardBytes, table } = splitPostings(index.postings, index.passages.length);
+          shards = new Map(
+            table.digests.map((digest, at) => [shardPath(digest), shardBytes[at] as Uint8Array]),
+          );
           return {
-            parts: [{ name: 'index.bin', data: serializeIndex({ ...index, textBlocks }) }],
+            parts: [
+              { name: 'index.bin', data: serializeIndex({ ...index, textBlocks, postingShards: table }) },
+            ],
             partsWithText: [{ name: 'index.bin', data: serializeIndex(index) }],
+            partsAside: [...shards].map(([path, data]) => ({ name: path, data })),
           };
         },
         load(parts, endStep) {
@@ -111,7 +127,19 @@ export function sourceboundWith(model: RetrievalModel): Contender {
           // The text stays where it is, read as the page reads blocks it has fetched: as a question needs it.
           const text = required(texts, name, 'load');
           const blockText = () => textInMemory(text);
-          engine = createEngine(parseIndex(bytes, { onStep: endStep, sha256: nativeSha256, blockText }));
+          // Each shard read and checked the first time a question reads one of its terms.
+          const files = required(shards, name, 'load');
+          const shardSource = (table: PostingShardTable, head: PostingsHead, passageCount: number) =>
+            new ShardedPostings({
+              table,
+              head,
+              passageCount,
+              readShard: (path) => files.get(path) as Uint8Array,
+              sha256Now: nativeSha256,
+            });
+          engine = createEngine(
+            parseIndex(bytes, { onStep: endStep, sha256: nativeSha256, blockText, shardSource }),
+          );
           endStep('engine');
         },
         rank(query, limit) {

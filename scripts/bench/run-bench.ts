@@ -209,7 +209,8 @@ async function measure(options: {
   const buildMs = timed(() => trial.build());
   log('saving');
   const saved = await trial.save();
-  const size = savedSize(saved.parts);
+  // What the site holds: the parts loaded, and those read as questions need them.
+  const size = savedSize([...saved.parts, ...(saved.partsAside ?? [])]);
   // Before the load with passage text, so that it is not warmed up by it: a page loads once.
   log('loading');
   const load = measureLoad(trial, saved.parts, collect);

@@ -2,7 +2,7 @@
 // npm run eval:suite runs and npm run fit:gate fits on. Files are read from ../shared/benchmarks by path.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CompiledIndex } from '../../src/compiled-index/types';
+import type { InMemoryIndex } from '../../src/compiled-index/types';
 import { DEFAULT_GATE, uncalibratedGate } from '../../src/config';
 import { judge, parseEvalSet } from '../../src/evaluation/eval-set';
 import { compileIndex } from '../../src/ingest/compile';
@@ -22,7 +22,7 @@ const SQUAD_DEV_FILE = /^dev-.*\.json$/u;
 
 /** A set ready to run: its corpus compiled and its questions read. */
 export interface Prepared {
-  index: CompiledIndex;
+  index: InMemoryIndex;
   items: SuiteItem[];
   /** Questions left out without a key (`requiresModel`), counted apart. */
   skipped: number;
@@ -50,7 +50,7 @@ export const absent = (what: string): Preparation => ({
 function compileSet(options: {
   folder: string;
   gate: GateSettings;
-}): { ok: true; index: CompiledIndex; leftOut: number } | { ok: false; reason: string } {
+}): { ok: true; index: InMemoryIndex; leftOut: number } | { ok: false; reason: string } {
   try {
     const { index, leftOut } = compileFolder({ ...options, relatedWords: relatedWords() });
     return { ok: true, index, leftOut: leftOut.length };

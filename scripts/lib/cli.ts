@@ -17,7 +17,7 @@ import { format, type ParseArgsConfig, parseArgs } from 'node:util';
 import { retryWords } from '../../src/ask/outage';
 import { parseIndex } from '../../src/compiled-index/parse';
 import { MAX_BLOCK_BYTES } from '../../src/compiled-index/text-blocks';
-import type { CompiledIndex } from '../../src/compiled-index/types';
+import { type InMemoryIndex, inMemory } from '../../src/compiled-index/types';
 import { IndexLoadError } from '../../src/compiled-index/version';
 import { createClaudeClient, DEFAULT_MODEL } from '../../src/generation/claude';
 import { isShippedPromptVersion, SHIPPED_PROMPT_VERSIONS } from '../../src/prompt-versions';
@@ -169,18 +169,18 @@ export function readIndexBytes(path: string): Uint8Array<ArrayBuffer> {
  * The compiled index at `path`, parsed, with the blocks of passage text beside it when it has them;
  * what is wrong with it is a usage error naming the file.
  */
-export function loadIndexFile(path: string, bytes = readIndexBytes(path)): CompiledIndex {
+export function loadIndexFile(path: string, bytes = readIndexBytes(path)): InMemoryIndex {
   const readBlock = (block: string) => {
     const blockFile = join(dirname(path), block);
     if (!existsSync(blockFile)) {
       throw new UsageError(
-        `${path}: its passage text ${blockFile} is missing: copy the text/ folder with the index, or rebuild it with npm run ingest`,
+        `${path}: its ${block.startsWith('postings/') ? 'postings' : 'passage text'} ${blockFile} is missing: copy the text/ and postings/ folders with the index, or rebuild it with npm run ingest`,
       );
     }
-    return readBytes({ path: blockFile, what: 'passage text', limit: MAX_BLOCK_BYTES });
+    return readBytes({ path: blockFile, what: 'a part of the index', limit: MAX_BLOCK_BYTES });
   };
   try {
-    return parseIndex(bytes, { sha256: nativeSha256, readBlock });
+    return inMemory(parseIndex(bytes, { sha256: nativeSha256, readBlock }));
   } catch (error) {
     if (error instanceof IndexLoadError) throw new UsageError(`${path}: ${error.message}`);
     throw error;

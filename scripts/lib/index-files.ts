@@ -3,14 +3,17 @@
 // question reads them. Blocks are written before the index that names them, so an index on disk never
 // names a block that is not there.
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { sectionsOf } from '../../src/compiled-index/container';
 import { hex } from '../../src/compiled-index/hex';
 import { serializeIndex } from '../../src/compiled-index/parse';
+import { type PostingShardTable, shardPath } from '../../src/compiled-index/posting-shards';
+import { encodePostings, postingsOf, riceParameter } from '../../src/compiled-index/postings-codec';
 import { sha256Bytes } from '../../src/compiled-index/sha256';
 import { blockPath } from '../../src/compiled-index/text-blocks';
-import type { CompiledIndex, TextBlocks } from '../../src/compiled-index/types';
+import { type CompiledIndex, inMemory, type TextBlocks } from '../../src/compiled-index/types';
 import { IndexLoadError } from '../../src/compiled-index/version';
+import type { Postings } from '../../src/retrieval/postings';
 import { writeOutput } from './cli';
 import { nativeSha256 } from './native-sha256';
 
@@ -56,10 +59,51 @@ export function splitText(
 }
 
 /**
- * Writes `index` to `path` in `layout`; says how many blocks it names, if any. A block already there is
- * kept only when it matches its name (a damaged one is written again). Afterwards, the blocks the index
- * that was at `path` named and this one does not are removed, unless another index in the same folder
- * names them too: indexes written side by side share one text/ folder, a block each distinct text.
+ * About how many bytes a shard of postings holds: a question reads the shards of its own terms only, so
+ * smaller shards mean less fetched for one question, and more files.
+ */
+export const SHARD_TARGET_BYTES = 32 * 1024;
+
+/**
+ * The postings cut into shards of consecutive terms of about `targetBytes` each (a term whose list is
+ * longer than that is a shard of its own), each encoded as postings of its own and named by its SHA-256.
+ */
+export function splitPostings(
+  postings: Postings,
+  passageCount: number,
+  targetBytes = SHARD_TARGET_BYTES,
+): { shards: Uint8Array[]; table: PostingShardTable } {
+  const termCount = postings.starts.length - 1;
+  // A term's size as coded: its gaps, about Rice's k + 2 bits each, and a byte or so of frequency each.
+  const sizeOf = (term: number) => {
+    const count = (postings.starts[term + 1] as number) - (postings.starts[term] as number);
+    return count + (count * (riceParameter(count, passageCount) + 2)) / 8 + 1;
+  };
+  const shards: Uint8Array[] = [];
+  const table: PostingShardTable = { starts: [], digests: [] };
+  let first = 0;
+  while (first < termCount) {
+    let end = first;
+    let bytes = 0;
+    while (end < termCount && (end === first || bytes + sizeOf(end) <= targetBytes)) {
+      bytes += sizeOf(end);
+      end++;
+    }
+    const shard = encodePostings(postingsOf(postings, first, end), passageCount);
+    shards.push(shard);
+    table.starts.push(first);
+    table.digests.push(hex(sha256Bytes(shard)));
+    first = end;
+  }
+  return { shards, table };
+}
+
+/**
+ * Writes `index` to `path` in `layout`; says how many blocks of text and shards of postings it names, if
+ * any (a split layout has both). A part already there is kept only when it matches its name (a damaged one
+ * is written again). Afterwards, the parts the index that was at `path` named and this one does not are
+ * removed, unless another index in the same folder names them too: indexes written side by side share
+ * the text/ and postings/ folders, a file each distinct part.
  */
 export function writeIndexFiles(options: {
   path: string;
@@ -67,58 +111,83 @@ export function writeIndexFiles(options: {
   layout?: TextLayout;
   /** About how many characters of text a block holds (BLOCK_TARGET_CHARS unless given). */
   blockChars?: number;
+  /** About how many bytes of postings a shard holds (SHARD_TARGET_BYTES unless given). */
+  shardBytes?: number;
 }): {
   blocks: number;
+  shards: number;
 } {
-  const { path, layout = 'auto', blockChars = BLOCK_TARGET_CHARS } = options;
-  const { textBlocks: _old, textSource: _source, ...index } = options.index;
+  const { path, layout = 'auto', blockChars = BLOCK_TARGET_CHARS, shardBytes = SHARD_TARGET_BYTES } = options;
+  const {
+    textBlocks: _old,
+    textSource: _source,
+    postingShards: _shards,
+    postingSource: _postings,
+    ...index
+  } = inMemory(options.index);
   const chars = index.passages.reduce((sum, passage) => sum + passage.text.length, 0);
   const split = layout === 'blocks' || (layout === 'auto' && chars > SPLIT_ABOVE_CHARS);
-  const before = blocksNamedBy(path);
+  const before = partsNamedBy(path);
   let written: CompiledIndex = index;
   const named = new Set<string>();
+  const keep = (part: string, data: Uint8Array, what: string) => {
+    named.add(part);
+    const file = join(dirname(path), part);
+    if (!existsSync(file) || hex(nativeSha256(readFileSync(file))) !== basename(part, '.bin')) {
+      writeOutput({ path: file, what, data });
+    }
+  };
+  let blockCount = 0;
+  let shardCount = 0;
   if (split) {
     const { blocks, textBlocks } = splitText(
       index.passages.map((passage) => passage.text),
       blockChars,
     );
     textBlocks.digests.forEach((digest, at) => {
-      named.add(digest);
-      const file = join(dirname(path), blockPath(digest));
-      if (!existsSync(file) || hex(nativeSha256(readFileSync(file))) !== digest) {
-        writeOutput({ path: file, what: 'passage text', data: blocks[at] as Uint8Array });
-      }
+      keep(blockPath(digest), blocks[at] as Uint8Array, 'passage text');
     });
-    written = { ...index, textBlocks };
+    const { shards, table } = splitPostings(index.postings, index.passages.length, shardBytes);
+    table.digests.forEach((digest, at) => {
+      keep(shardPath(digest), shards[at] as Uint8Array, 'postings');
+    });
+    blockCount = textBlocks.digests.length;
+    shardCount = table.digests.length;
+    written = { ...index, textBlocks, postingShards: table };
   }
   writeOutput({ path, what: 'index', data: serializeIndex(written) });
-  const stale = [...before].filter((digest) => !named.has(digest));
+  const stale = [...before].filter((part) => !named.has(part));
   if (stale.length > 0) {
     const folder = dirname(path);
     const elsewhere = new Set(
       readdirSync(folder)
         .filter((name) => name.endsWith('.bin') && join(folder, name) !== path)
-        .flatMap((name) => [...blocksNamedBy(join(folder, name))]),
+        .flatMap((name) => [...partsNamedBy(join(folder, name))]),
     );
-    for (const digest of stale) {
-      if (!elsewhere.has(digest)) rmSync(join(folder, blockPath(digest)), { force: true });
+    for (const part of stale) {
+      if (!elsewhere.has(part)) rmSync(join(folder, part), { force: true });
     }
   }
-  return { blocks: named.size };
+  return { blocks: blockCount, shards: shardCount };
 }
 
-/** The blocks of text the index file at `path` names; none when there is no index there. */
-function blocksNamedBy(path: string): Set<string> {
+/** The parts the index file at `path` names (`text/<digest>.bin`, `postings/<digest>.bin`); none when there is no index there. */
+function partsNamedBy(path: string): Set<string> {
   if (!existsSync(path) || !statSync(path).isFile()) return new Set();
   try {
     const [header] = sectionsOf(readFileSync(path), { sha256: nativeSha256 });
-    const parsed = JSON.parse(new TextDecoder().decode(header)) as { textBlocks?: { digests?: unknown } };
-    const digests = parsed.textBlocks?.digests;
-    return new Set(
+    const parsed = JSON.parse(new TextDecoder().decode(header)) as {
+      textBlocks?: { digests?: unknown };
+      postingShards?: { digests?: unknown };
+    };
+    const named = (digests: unknown, pathOf: (digest: string) => string) =>
       Array.isArray(digests)
-        ? digests.filter((digest): digest is string => BLOCK_NAME.test(String(digest)))
-        : [],
-    );
+        ? digests.filter((digest): digest is string => BLOCK_NAME.test(String(digest))).map(pathOf)
+        : [];
+    return new Set([
+      ...named(parsed.textBlocks?.digests, blockPath),
+      ...named(parsed.postingShards?.digests, shardPath),
+    ]);
   } catch (error) {
     // Not an index (another .bin), or a damaged one: it names no block this may remove or must keep.
     if (error instanceof IndexLoadError || error instanceof SyntaxError) return new Set();

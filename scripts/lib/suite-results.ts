@@ -66,6 +66,7 @@ const SHORT: Record<RefusalReason, string> = {
   unparseable_response: 'unparseable',
   model_unavailable: 'unavailable',
   passage_text_unavailable: 'no-text',
+  postings_unavailable: 'no-postings',
 };
 
 function byReason(counts: Partial<Record<RefusalReason, number>>): string {

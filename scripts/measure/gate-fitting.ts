@@ -1,7 +1,7 @@
 // What fitting a gate model on evidence rows takes (npm run fit:semantic): the rows, a logistic
 // regression on chosen columns, the threshold rule, held-out scores by fold and by set left out, and
 // the report's table helpers.
-import type { CompiledIndex } from '../../src/compiled-index/types';
+import type { InMemoryIndex } from '../../src/compiled-index/types';
 import type { SemanticSettings } from '../../src/retrieval/semantic';
 import type { EvidenceFeatures } from '../../src/types';
 import { ENCODER_COLUMNS, type EncoderColumn, type EncoderFeatures } from '../lib/encoder';
@@ -193,7 +193,7 @@ export function leftOut(options: { rows: readonly Row[]; columns: readonly Colum
 
 export interface DevSet {
   name: string;
-  index: CompiledIndex;
+  index: InMemoryIndex;
   items: SuiteItem[];
 }
 

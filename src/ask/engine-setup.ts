@@ -2,8 +2,9 @@
 // engine.ts (ask) so that the page can prepare the engine while it loads and fetch the question-time code
 // only when the first question is asked. That code includes reading the question (retrieve.ts, the text
 // model in src/text): nothing before a question reads words, and the first download has a size budget.
-import type { CompiledIndex, TextSource } from '../compiled-index/types';
+import { type CompiledIndex, isHead, type PostingSource, type TextSource } from '../compiled-index/types';
 import { InvertedIndex } from '../retrieval/inverted-index';
+import type { PostingLists, Postings } from '../retrieval/postings';
 import type { SemanticChannel, SemanticModel } from '../retrieval/semantic';
 import type { GateSettings, Passage, Thesaurus } from '../types';
 import type { EncoderUse } from './encoder-evidence';
@@ -39,6 +40,12 @@ export interface Engine {
    * its text is read, and ask() fetches the blocks a question reads. Absent, every passage holds its text.
    */
   texts?: TextSource | undefined;
+  /**
+   * Where the postings come from when the index keeps them in shards beside it (the page at a large
+   * corpus: src/compiled-index/posting-shards.ts): a term whose shard has not arrived throws
+   * PostingsNotLoaded when its list is read, and ask() fetches the shards a question reads.
+   */
+  shards?: PostingSource | undefined;
 }
 
 export function createEngine(index: CompiledIndex, options: { expansionWeight?: number } = {}): Engine {
@@ -47,8 +54,8 @@ export function createEngine(index: CompiledIndex, options: { expansionWeight?: 
     invertedIndex: new InvertedIndex({
       model: index.model,
       terms: index.terms,
-      postings: index.postings,
       passageCount: index.passages.length,
+      ...postingsOf(index),
     }),
     passages: index.passages,
     ...(index.thesaurus === undefined ? {} : { thesaurus: index.thesaurus }),
@@ -57,9 +64,22 @@ export function createEngine(index: CompiledIndex, options: { expansionWeight?: 
     contextSize: index.contextSize,
     corpusIds: lazySet(() => index.passages.map((passage) => passage.id)),
     texts: index.textSource,
+    shards: index.postingSource,
   };
 }
 
+/**
+ * Every posting in memory, or the lists an index kept in shards reads as questions need them: the page and
+ * the benchmark give such an index its source (posting-shards.ts); the command line reads it whole.
+ */
+function postingsOf(
+  index: CompiledIndex,
+): { postings: Postings } | { lists: PostingLists; factors: Float64Array } {
+  const { postings } = index;
+  return isHead(postings)
+    ? { lists: index.postingSource as PostingSource, factors: postings.factors }
+    : { postings };
+}
 /**
  * A set built the first time it is asked: only a fabricated citation asks, and at 100,000 passages the
  * set cost 40 ms of every load.

@@ -1,3 +1,4 @@
+import { PostingsNotLoaded, PostingsUnavailableError } from '../compiled-index/posting-shards';
 import { TextNotLoaded, TextUnavailableError } from '../compiled-index/text-blocks';
 import {
   GATE_EVIDENCE,
@@ -77,78 +78,99 @@ export function changedWhatWasFound(
   return ids(corrected).join('\n') !== ids(asTyped).join('\n');
 }
 
-/** How many times one reading of a question may wait for passage text before it is a bug of ours. */
+/** How many times one reading of a question may wait for parts of the index before it is a bug of ours. */
 const MAX_TEXT_ROUNDS = 64;
 
-/** How long fetching the passage text a question reads may take, all blocks together. */
+/** How long fetching the parts of the index a question reads may take (text and postings), all together. */
 export const TEXT_DEADLINE_MS = 30_000;
 
+/** What fetching a part gives up with, on a cancel or at the deadline: the kind of part's own error. */
+type GivingUp = (message: string, code: 'aborted' | 'timeout') => Error;
+
+const textGivesUp: GivingUp = (message, code) => new TextUnavailableError(message, code);
+const postingsGiveUp: GivingUp = (message, code) => new PostingsUnavailableError(message, code);
+
 /**
- * `reading()` (retrieval, which reads the text of the passages it weighs: slips, compounds, the soft
- * match, the thesaurus words shown), run again after fetching the blocks of passage text it reached and
- * lacked, then the blocks of the passages it returned: everything after retrieval (the reader, the
- * verifier, the page) reads their text at once. With every passage's text in memory (the command line, a
- * small index) it runs once. Fetching fails as TextUnavailableError.
+ * `reading()` (retrieval, which reads the postings of the question's terms and the text of the passages
+ * it weighs: slips, compounds, the soft match, the thesaurus words shown), run again after fetching the
+ * shards of postings it reached and lacked, then the blocks of passage text, then the blocks of the
+ * passages it returned: everything after retrieval (the reader, the verifier, the page) reads their text
+ * at once. With the whole index in memory (the command line, a small index) it runs once. Fetching fails
+ * as TextUnavailableError or PostingsUnavailableError.
  */
 async function withText<T extends { scored: readonly Scored[] }>(
   engine: Engine,
   signal: AbortSignal | undefined,
   reading: () => T,
 ): Promise<T> {
-  const { texts } = engine;
-  if (texts === undefined) return reading();
+  const { texts, shards } = engine;
+  if (texts === undefined && shards === undefined) return reading();
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), TEXT_DEADLINE_MS);
   const waiting = eitherSignal([signal, deadline.signal]);
-  const fetching = async (fetch: () => Promise<void>) => {
+  const fetching = async (fetch: () => Promise<void>, givesUp: GivingUp, what: string) => {
     try {
       await untilAborted(fetch(), waiting);
     } catch (error) {
-      // The fetch's own failure (TextUnavailableError) or a bug of ours, as it came.
+      // The fetch's own failure (TextUnavailableError, PostingsUnavailableError) or a bug of ours, as it came.
       if (!waiting.aborted) throw error;
       // untilAborted gave up: the caller's cancel, or else this wait's deadline.
       throw signal?.aborted === true
-        ? new TextUnavailableError('the request was cancelled', 'aborted')
-        : new TextUnavailableError(
-            `the passage text did not arrive within ${TEXT_DEADLINE_MS / 1000} s`,
-            'timeout',
-          );
+        ? givesUp('the request was cancelled', 'aborted')
+        : givesUp(`${what} did not arrive within ${TEXT_DEADLINE_MS / 1000} s`, 'timeout');
     }
   };
   try {
-    return await readWithText({ texts, reading, fetching, waiting });
+    return await readWithParts({ texts, shards, reading, fetching, waiting });
   } finally {
     clearTimeout(timer);
   }
 }
 
-async function readWithText<T extends { scored: readonly Scored[] }>(options: {
-  texts: NonNullable<Engine['texts']>;
+async function readWithParts<T extends { scored: readonly Scored[] }>(options: {
+  texts: Engine['texts'];
+  shards: Engine['shards'];
   reading: () => T;
-  fetching: (fetch: () => Promise<void>) => Promise<void>;
+  fetching: (fetch: () => Promise<void>, givesUp: GivingUp, what: string) => Promise<void>;
   waiting: AbortSignal;
 }): Promise<T> {
-  const { texts, reading, fetching, waiting } = options;
+  const { texts, shards, reading, fetching, waiting } = options;
   for (let round = 0; round < MAX_TEXT_ROUNDS; round++) {
     let found: T;
     try {
       found = reading();
     } catch (error) {
-      if (!(error instanceof TextNotLoaded)) throw error;
-      // Every block this reading reaches, not only the first: one round trip, not one per block.
-      const blocks = new Set([...error.blocks, ...texts.missing(reading)]);
-      await fetching(() => texts.load([...blocks], waiting));
+      const lacked =
+        (error instanceof PostingsNotLoaded && shards !== undefined) ||
+        (error instanceof TextNotLoaded && texts !== undefined);
+      if (!lacked) throw error;
+      // Every part this reading reaches, not only the first: one round trip, not one per part.
+      const blocks: number[] = [];
+      const readingText = () => (texts === undefined ? reading() : blocks.push(...texts.missing(reading)));
+      const missingShards = shards === undefined ? [] : shards.missing(readingText);
+      if (shards === undefined) readingText();
+      // The postings first: which passages a question reaches, so which text it reads, depends on them.
+      if (missingShards.length > 0 && shards !== undefined) {
+        await fetching(() => shards.load(missingShards, waiting), postingsGiveUp, 'the postings');
+      } else if (texts !== undefined) {
+        await fetching(() => texts.load([...new Set(blocks)], waiting), textGivesUp, 'the passage text');
+      }
       continue;
     }
-    await fetching(() =>
-      texts.loadFor(
-        found.scored.map((scored) => scored.passage),
-        waiting,
-      ),
-    );
+    if (texts !== undefined) {
+      await fetching(
+        () =>
+          texts.loadFor(
+            found.scored.map((scored) => scored.passage),
+            waiting,
+          ),
+        textGivesUp,
+        'the passage text',
+      );
+    }
     return found;
   }
-  throw new Error(`retrieval still read passage text it lacked after ${MAX_TEXT_ROUNDS} fetches`);
+  throw new Error(`retrieval still read parts of the index it lacked after ${MAX_TEXT_ROUNDS} fetches`);
 }
 
 /** A cancel the caller asked for; an AbortError nobody asked for is not one, and is rethrown. */
@@ -221,6 +243,9 @@ export async function ask(options: AskOptions): Promise<AskResult> {
     found = await read(false);
     if (found.reading.readAs.length > 0) asTyped = (await read(true)).scored;
   } catch (error) {
+    if (error instanceof PostingsUnavailableError) {
+      return refuse({ reason: 'postings_unavailable', code: error.code, detail: error.message });
+    }
     if (!(error instanceof TextUnavailableError)) throw error;
     return refuse({ reason: 'passage_text_unavailable', code: error.code, detail: error.message });
   }

@@ -166,6 +166,17 @@ export function explainRefusal({
             'The text of the passages this question needs could not be fetched, so it was not answered.',
             'Check the connection and ask again; questions that read other passages still work.',
           );
+    case 'postings_unavailable':
+      if (code === 'aborted') return plain('You cancelled the question.', 'Ask it again when you are ready.');
+      return code === 'damaged'
+        ? plain(
+            'Part of the index this question’s words need arrived damaged (it does not match its checksum), so it was not answered.',
+            'Ask again later, or tell the site’s owner; questions with other words still work.',
+          )
+        : plain(
+            'Part of the index this question’s words need could not be fetched, so it was not answered.',
+            'Check the connection and ask again; questions with other words may still work.',
+          );
     default:
       return assertNever(reason);
   }

@@ -1,8 +1,10 @@
 import { z } from 'zod/mini';
 import { describeIssues } from '../issues';
 import { isShippedPromptVersion, SHIPPED_PROMPT_VERSIONS } from '../prompt-versions';
+import type { Postings } from '../retrieval/postings';
 import type { Passage } from '../types';
-import type { CompiledIndex, PassageColumns, RawIndex } from './types';
+import type { PostingsHead } from './postings-codec';
+import { type CompiledIndex, isHead, type PassageColumns, type RawIndex } from './types';
 import { INDEX_FORMAT, INDEX_LIMITS, INDEX_VERSION, IndexLoadError } from './version';
 
 // The compiled index, checked: everything the engine needs at question time. The file crosses a boundary
@@ -143,8 +145,13 @@ export function checkIndex(raw: RawIndex): CompiledIndex {
   }
   const { postings } = raw;
   // The decoder kept to these counts; postings that arrive from a worker are checked against them again.
-  if (postings.starts.length !== header.terms.length + 1 || postings.docs.length !== postingCount) {
+  // A head (an index kept in shards: parse.ts checks its table of shards) or every posting.
+  const matches = isHead(postings)
+    ? postings.counts.length === header.terms.length && postings.factors.length === passageCount
+    : 'starts' in postings &&
+      postings.starts.length === header.terms.length + 1 &&
+      postings.docs.length === postingCount;
+  if (!matches)
     throw new IndexLoadError('not a valid sourcebound index: the postings do not match the header');
-  }
-  return { ...header, passages, postings };
+  return { ...header, passages, postings: postings as Postings | PostingsHead };
 }

@@ -13,10 +13,11 @@
 // The header and the passages are JSON because they are small or text; the postings, which are most of
 // a large index, are binary, because as JSON numbers they were 9× the size and took seconds to load.
 
+import { passageFactors } from '../retrieval/inverted-index';
 import type { Passage } from '../types';
-import { decodePostings, encodePostings, PostingsFormatError } from './postings-codec';
+import { decodePostings, encodePostings, encodePostingsHead, PostingsFormatError } from './postings-codec';
 import { sha256Bytes } from './sha256';
-import type { CompiledIndex, PassageColumns, RawIndex } from './types';
+import { type CompiledIndex, isHead, type PassageColumns, type RawIndex } from './types';
 import { INDEX_VERSION, IndexLoadError } from './version';
 
 const MAGIC = [0x53, 0x42, 0x49, 0x58]; // "SBIX"
@@ -64,11 +65,12 @@ const HEADER_FIELDS = [
   'corpus',
   'thesaurus',
   'textBlocks',
+  'postingShards',
 ] as const satisfies ReadonlyArray<keyof CompiledIndex>;
 // A field added to CompiledIndex must be given its place above, or it would not be written.
 type Unwritten = Exclude<
   keyof CompiledIndex,
-  'passages' | 'postings' | 'textSource' | (typeof HEADER_FIELDS)[number]
+  'passages' | 'postings' | 'textSource' | 'postingSource' | (typeof HEADER_FIELDS)[number]
 >;
 true satisfies [Unwritten] extends [never] ? true : never;
 
@@ -85,15 +87,28 @@ export function serializeIndex(index: CompiledIndex): Uint8Array<ArrayBuffer> {
       HEADER_FIELDS.filter((field) => index[field] !== undefined).map((field) => [field, index[field]]),
     ),
     passageCount: passages.length,
-    postingCount: postings.docs.length,
+    postingCount: isHead(postings)
+      ? postings.counts.reduce((sum, count) => sum + count, 0)
+      : postings.docs.length,
   };
   const encoder = new TextEncoder();
   return packSections([
     encoder.encode(JSON.stringify(header)),
     // Text kept in blocks is not the index file's (text-blocks.ts), and may not even be here (the page).
     encoder.encode(JSON.stringify(columnsOf(passages, index.textBlocks === undefined))),
-    encodePostings(postings, passages.length),
+    postingsSection(index),
   ]);
+}
+
+/** Every posting, or, for an index whose postings are in shards beside it, their head (postings-codec.ts). */
+function postingsSection({ postings, postingShards, model, passages }: CompiledIndex): Uint8Array {
+  if (postingShards === undefined) {
+    if (isHead(postings)) throw new RangeError('an index read without its posting shards names none');
+    return encodePostings(postings, passages.length);
+  }
+  if (isHead(postings)) return encodePostingsHead(postings);
+  const counts = postings.starts.slice(1).map((end, t) => end - (postings.starts[t] as number));
+  return encodePostingsHead({ counts, factors: passageFactors(model, postings, passages.length) });
 }
 
 /** The container around its three sections, in order: header, passages, postings. */
@@ -210,6 +225,12 @@ export function readIndexFile(bytes: Uint8Array, options: ReadOptions = {}): Raw
   };
   const passages = json(passageBytes, 'passages');
   onStep('passages');
+  // An index kept in shards holds only the head here (its lists are read as questions need them), decoded
+  // by posting-shards.ts's decodedHead: not here, so that the page's worker, which only passes it on,
+  // carries none of it.
+  if (typeof header === 'object' && header !== null && 'postingShards' in header) {
+    return { header, passages, postings: { head: postingBytes.slice(), shape } };
+  }
   try {
     const postings = decodePostings(postingBytes, shape);
     onStep('postings');

@@ -1,12 +1,25 @@
 // The compiled index to and from its bytes, checked: what the command line, the ingest and the page's
 // own-corpus chunk use. Apart from check.ts so that the first download, which checks an index the
 // worker decoded, carries neither the decoder nor the encoder.
+
+import { passageFactors } from '../retrieval/inverted-index';
+import type { Postings } from '../retrieval/postings';
 import { checkIndex } from './check';
 import { type ReadOptions, readIndexFile } from './container';
 import { hex } from './hex';
+import {
+  assembleShards,
+  decodedHead,
+  type PostingShardTable,
+  PostingsUnavailableError,
+  type ShardedPostings,
+  shardTableOf,
+  withShardSource,
+} from './posting-shards';
+import type { PostingsHead } from './postings-codec';
 import { sha256Bytes } from './sha256';
 import { blockPath, checkWithoutText, parseBlock, TextUnavailableError, textBlocksOf } from './text-blocks';
-import type { BlockText, CompiledIndex, RawIndex, TextBlocks } from './types';
+import { type BlockText, type CompiledIndex, isHead, type RawIndex, type TextBlocks } from './types';
 import { IndexLoadError } from './version';
 
 export { type LoadStep, type OnStep, type ReadOptions, serializeIndex } from './container';
@@ -17,6 +30,11 @@ export interface ParseOptions extends ReadOptions {
   readBlock?: (path: string) => Uint8Array;
   /** Or, instead of reading them all now, where the text comes from as it is read (checkWithoutText). */
   blockText?: (textBlocks: TextBlocks, passageCount: number) => BlockText;
+  /**
+   * Where the postings come from as questions read them, for an index kept in shards; without it,
+   * `readBlock` reads every shard (`postings/<digest>.bin`) now.
+   */
+  shardSource?: (table: PostingShardTable, head: PostingsHead, passageCount: number) => ShardedPostings;
 }
 
 /**
@@ -26,14 +44,52 @@ export interface ParseOptions extends ReadOptions {
  * text, as it does of an index that holds its own.
  */
 export function parseIndex(bytes: Uint8Array, options: ParseOptions = {}): CompiledIndex {
-  const raw = readIndexFile(bytes, options);
+  const read = readIndexFile(bytes, options);
+  const raw = decodedHead(read);
+  if (raw !== read) options.onStep?.('postings');
   const { blockText } = options;
   const index =
     blockText !== undefined && options.readBlock === undefined
       ? checkWithoutText(raw, checkIndex, blockText)
       : withBlockText(raw, options);
+  const withPostings = withShards(index, raw, options);
   options.onStep?.('check');
-  return index;
+  return withPostings;
+}
+
+/**
+ * `index` with its postings, when they are in shards beside it: from `shardSource` as questions read them,
+ * or every shard read now with `readBlock`, checked, and the passage factors the file stores checked
+ * against those the postings give.
+ */
+function withShards(index: CompiledIndex, raw: RawIndex, options: ParseOptions): CompiledIndex {
+  const table = shardTableOf(raw);
+  const { postings } = index;
+  if (table === undefined || !isHead(postings)) return index;
+  const { readBlock, shardSource } = options;
+  if (shardSource !== undefined && readBlock === undefined) return withShardSource(index, raw, shardSource);
+  if (readBlock === undefined) {
+    throw new IndexLoadError('the postings are in shards beside the index file, and were not read with it');
+  }
+  const passageCount = index.passages.length;
+  let all: Postings;
+  try {
+    all = assembleShards({
+      table,
+      head: postings,
+      passageCount,
+      readShard: readBlock,
+      sha256: options.sha256 ?? sha256Bytes,
+    });
+  } catch (error) {
+    if (error instanceof PostingsUnavailableError) throw new IndexLoadError(error.message);
+    throw error;
+  }
+  const factors = passageFactors(index.model, all, passageCount);
+  if (factors.some((factor, doc) => !Object.is(factor, postings.factors[doc]))) {
+    throw new IndexLoadError('not a valid sourcebound index: its passage factors do not match its postings');
+  }
+  return { ...index, postings: all, postingShards: table };
 }
 
 /** `raw` checked, with its passages' text read from the blocks its header lists, when it lists some. */

@@ -250,3 +250,113 @@ export function decodePostings(
   }
   return { starts, docs, tfs };
 }
+
+// An index kept in shards (posting-shards.ts) holds, in its own file, what every question needs before
+// any list: each term's document frequency, LEB128 varints as above, then each passage's scorer factor
+// (inverted-index.ts's passageFactors), float64 little-endian, so that no list has to be read to score.
+// Each shard beside it is encodePostings of its terms, whole.
+
+/** A sharded index's postings as its file holds them: document frequencies and passage factors. */
+export interface PostingsHead {
+  counts: Uint32Array;
+  factors: Float64Array;
+}
+
+/** The head as the index file holds it, not decoded yet, and the counts the header announces. */
+export interface PostingsHeadBytes {
+  head: Uint8Array;
+  shape: { termCount: number; postingCount: number; passageCount: number };
+}
+
+export function encodePostingsHead(head: PostingsHead): Uint8Array {
+  const out = new ByteWriter();
+  for (const count of head.counts) out.varint(count);
+  const at = out.length;
+  out.room(head.factors.length * 8);
+  out.length += head.factors.length * 8;
+  const view = new DataView(out.bytes.buffer, out.bytes.byteOffset + at, head.factors.length * 8);
+  for (const [doc, factor] of head.factors.entries()) view.setFloat64(doc * 8, factor, true);
+  return out.bytes.slice(0, out.length);
+}
+
+/** Reads what encodePostingsHead wrote: every count at least 1 and adding up, every factor finite. */
+export function decodePostingsHead(
+  bytes: Uint8Array,
+  shape: { termCount: number; postingCount: number; passageCount: number },
+): PostingsHead {
+  const { termCount, postingCount, passageCount } = shape;
+  if (termCount > bytes.length || passageCount * 8 > bytes.length) {
+    throw new PostingsFormatError(
+      `${termCount} terms and ${passageCount} passages cannot fit in ${bytes.length} bytes`,
+    );
+  }
+  const counts = new Uint32Array(termCount);
+  let at = 0;
+  let total = 0;
+  for (let t = 0; t < termCount; t++) {
+    let value = 0;
+    for (let shift = 0; ; shift += 7) {
+      if (at >= bytes.length)
+        throw new PostingsFormatError(`postings end inside the document frequency of term ${t}`);
+      const byte = bytes[at++] as number;
+      if (shift === 28 && byte > 0x0f)
+        throw new PostingsFormatError(`the document frequency of term ${t} is larger than 32 bits`);
+      value += (byte & 0x7f) * 2 ** shift;
+      if (byte < 0x80) break;
+    }
+    if (value === 0 || value > passageCount)
+      throw new PostingsFormatError(`term ${t} occurs in ${value} of ${passageCount} passages`);
+    counts[t] = value;
+    total += value;
+  }
+  if (total !== postingCount)
+    throw new PostingsFormatError(`${total} postings where ${postingCount} were announced`);
+  if (bytes.length - at !== passageCount * 8) {
+    throw new PostingsFormatError(
+      `${bytes.length - at} bytes of passage factors for ${passageCount} passages`,
+    );
+  }
+  const view = new DataView(bytes.buffer, bytes.byteOffset + at, passageCount * 8);
+  const factors = new Float64Array(passageCount);
+  for (let doc = 0; doc < passageCount; doc++) {
+    const factor = view.getFloat64(doc * 8, true);
+    if (!Number.isFinite(factor) || factor < 0)
+      throw new PostingsFormatError(`passage ${doc} has factor ${factor}`);
+    factors[doc] = factor;
+  }
+  return { counts, factors };
+}
+
+/** The postings of terms `first` up to `end`, as a shard of their own: their positions counted from 0. */
+export function postingsOf(postings: Postings, first: number, end: number): Postings {
+  const from = postings.starts[first] as number;
+  const to = postings.starts[end] as number;
+  return {
+    starts: postings.starts.slice(first, end + 1).map((start) => start - from),
+    docs: postings.docs.slice(from, to),
+    tfs: postings.tfs.slice(from, to),
+  };
+}
+
+/**
+ * A shard's bytes decoded and checked, as decodePostings checks a whole index, and against the head:
+ * each of its terms in as many passages as the index's file says.
+ */
+export function decodeShard(
+  bytes: Uint8Array,
+  shard: { first: number; counts: ArrayLike<number>; passageCount: number; termCount: number },
+): Postings {
+  const { first, counts, passageCount, termCount } = shard;
+  let postingCount = 0;
+  for (let t = first; t < first + termCount; t++) postingCount += counts[t] as number;
+  const postings = decodePostings(bytes, { termCount, postingCount, passageCount });
+  for (let t = 0; t < termCount; t++) {
+    const count = (postings.starts[t + 1] as number) - (postings.starts[t] as number);
+    if (count !== counts[first + t]) {
+      throw new PostingsFormatError(
+        `term ${first + t} is in ${count} passages here and ${counts[first + t]} in the index`,
+      );
+    }
+  }
+  return postings;
+}

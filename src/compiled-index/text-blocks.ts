@@ -9,6 +9,7 @@
 import type { Passage } from '../types';
 import { readBounded } from './bounded-body';
 import { hex } from './hex';
+import { type FetchPart, PART_DEADLINE_MS, PartStore, type UnavailableCode } from './parts';
 import type { BlockText, CompiledIndex, RawIndex, TextBlocks } from './types';
 import { IndexLoadError } from './version';
 
@@ -28,7 +29,7 @@ export class TextUnavailableError extends Error {
   override name = 'TextUnavailableError';
   constructor(
     message: string,
-    readonly code: 'unavailable' | 'damaged' | 'timeout' | 'aborted' = 'unavailable',
+    readonly code: UnavailableCode = 'unavailable',
   ) {
     super(message);
   }
@@ -56,18 +57,33 @@ export function isTextBlocks(value: unknown, passageCount: number): value is Tex
   );
 }
 
-/** The header's `textBlocks`, checked, if it has them; an IndexLoadError if they are not blocks. */
-export function textBlocksOf(raw: RawIndex): TextBlocks | undefined {
-  const header = raw.header as { textBlocks?: unknown; passageCount?: unknown } | null;
-  const value = header?.textBlocks;
+/**
+ * The header's table of parts under `field` (`textBlocks`, `postingShards`), each part's first item of
+ * `count` and its digest, checked, if it has one; an IndexLoadError saying what was expected if not.
+ */
+export function partTableOf(
+  raw: RawIndex,
+  field: 'textBlocks' | 'postingShards',
+  count: number,
+  expected: string,
+): TextBlocks | undefined {
+  const value = (raw.header as Record<string, unknown> | null)?.[field];
   if (value === undefined) return undefined;
-  const count = typeof header?.passageCount === 'number' ? header.passageCount : 0;
   if (!isTextBlocks(value, count)) {
-    throw new IndexLoadError(
-      'not a valid sourcebound index: header: textBlocks: expected each block’s first passage, in order, and its SHA-256',
-    );
+    throw new IndexLoadError(`not a valid sourcebound index: header: ${field}: expected ${expected}`);
   }
   return value;
+}
+
+/** The header's `textBlocks`, checked, if it has them; an IndexLoadError if they are not blocks. */
+export function textBlocksOf(raw: RawIndex): TextBlocks | undefined {
+  const count = (raw.header as { passageCount?: unknown } | null)?.passageCount;
+  return partTableOf(
+    raw,
+    'textBlocks',
+    typeof count === 'number' ? count : 0,
+    'each block’s first passage, in order, and its SHA-256',
+  );
 }
 
 /**
@@ -162,40 +178,11 @@ export function parseBlock(options: {
   return texts as string[];
 }
 
-/**
- * What the page's PassageTexts fetches a block with: its bytes, or a TextUnavailableError. `fresh` asks
- * for it again past any cache (the first copy did not match its digest).
- */
-export type FetchBlock = (
-  path: string,
-  signal: AbortSignal,
-  fresh?: boolean,
-) => Promise<Uint8Array<ArrayBuffer>>;
+/** What the page's PassageTexts fetches a block with (parts.ts's FetchPart). */
+export type FetchBlock = FetchPart;
 
-/**
- * How long one block's fetch may take, whoever waits for it: a bound on the fetch itself, longer than a
- * question's wait for its text (TEXT_DEADLINE_MS in src/ask/engine.ts), which gives up first.
- */
-export const BLOCK_DEADLINE_MS = 60_000;
-
-/** `promise`, or an AbortError as soon as `signal` aborts (what it was doing goes on for others). */
-function until<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const stop = () => reject(signal.reason);
-    signal.addEventListener('abort', stop, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', stop);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', stop);
-        reject(error);
-      },
-    );
-  });
-}
+/** How long one block's fetch may take, whoever waits for it (parts.ts). */
+export const BLOCK_DEADLINE_MS = PART_DEADLINE_MS;
 
 /**
  * The passage text of an index whose text is in blocks, as the page holds it: each block fetched once,
@@ -204,10 +191,7 @@ function until<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
  * passage whose block has not arrived: ask() fetches what a question read and asks again (engine.ts).
  */
 export class PassageTexts implements BlockText {
-  private readonly loaded = new Map<number, readonly string[]>();
-  private readonly pending = new Map<number, Promise<void>>();
-  /** Set while `missing` reads: the blocks read and not here, instead of a TextNotLoaded. */
-  private missed: Set<number> | undefined;
+  private readonly blocks: PartStore<readonly string[]>;
 
   constructor(
     private readonly options: {
@@ -216,17 +200,25 @@ export class PassageTexts implements BlockText {
       fetchBlock: FetchBlock;
       sha256: (bytes: Uint8Array<ArrayBuffer>) => Promise<Uint8Array>;
     },
-  ) {}
+  ) {
+    const { textBlocks, passageCount, sha256 } = options;
+    this.blocks = new PartStore(
+      {
+        path: (block) => blockPath(textBlocks.digests[block] as string),
+        name: (block) => nameOf(textBlocks, block),
+        decode: (bytes, block) => decodeBlock({ bytes, textBlocks, block, passageCount, sha256 }),
+        unavailable: (message, code) => new TextUnavailableError(message, code),
+        notLoaded: (blocks) => new TextNotLoaded(blocks),
+      },
+      options.fetchBlock,
+    );
+  }
 
   /** The text of passage `at`, or TextNotLoaded naming its block ('' while `missing` reads). */
   textOf(at: number): string {
     const block = blockOf(this.options.textBlocks, at);
-    const texts = this.loaded.get(block);
-    if (texts === undefined) {
-      if (this.missed === undefined) throw new TextNotLoaded([block]);
-      this.missed.add(block);
-      return '';
-    }
+    const texts = this.blocks.get(block);
+    if (texts === undefined) return '';
     return texts[at - (this.options.textBlocks.starts[block] as number)] as string;
   }
 
@@ -235,14 +227,7 @@ export class PassageTexts implements BlockText {
    * instead of throwing, so that one pass names every block it reaches, not only the first.
    */
   missing(reading: () => unknown): number[] {
-    const missed = new Set<number>();
-    this.missed = missed;
-    try {
-      reading();
-    } finally {
-      this.missed = undefined;
-    }
-    return [...missed];
+    return this.blocks.missing(reading);
   }
 
   /** Gives each passage (in index order) a `text` read from these blocks. */
@@ -255,7 +240,10 @@ export class PassageTexts implements BlockText {
    * deadline: `signal` ends this wait, not the fetch, which another question may be waiting for.
    */
   async load(blocks: readonly number[], signal: AbortSignal): Promise<void> {
-    await until(Promise.all(blocks.map((block) => this.loadOne(block))), signal);
+    if (blocks.some((block) => this.options.textBlocks.digests[block] === undefined)) {
+      throw new RangeError(`no passage text block ${blocks.join(', ')}`);
+    }
+    await this.blocks.load(blocks, signal);
   }
 
   /** Fetches the blocks holding `passages` (attached here), those not here yet. */
@@ -268,52 +256,9 @@ export class PassageTexts implements BlockText {
       wanted.add(blockOf(this.options.textBlocks, passage.at));
     }
     await this.load(
-      [...wanted].filter((block) => !this.loaded.has(block)),
+      [...wanted].filter((block) => !this.blocks.has(block)),
       signal,
     );
-  }
-
-  private loadOne(block: number): Promise<void> {
-    if (this.loaded.has(block)) return Promise.resolve();
-    let waiting = this.pending.get(block);
-    if (waiting === undefined) {
-      waiting = this.fetchAndCheck(block).finally(() => this.pending.delete(block));
-      this.pending.set(block, waiting);
-    }
-    return waiting;
-  }
-
-  /** One block fetched and checked; a copy that fails its check is fetched once more, past any cache. */
-  private async fetchAndCheck(block: number): Promise<void> {
-    const { textBlocks, passageCount, fetchBlock, sha256 } = this.options;
-    const digest = textBlocks.digests[block];
-    if (digest === undefined) throw new RangeError(`no passage text block ${block}`);
-    const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(), BLOCK_DEADLINE_MS);
-    const fetched = async (fresh: boolean) => {
-      const bytes = await fetchBlock(blockPath(digest), deadline.signal, fresh);
-      return decodeBlock({ bytes, textBlocks, block, passageCount, sha256 });
-    };
-    try {
-      let texts: string[];
-      try {
-        texts = await until(fetched(false), deadline.signal);
-      } catch (error) {
-        if (!(error instanceof TextUnavailableError && error.code === 'damaged')) throw error;
-        texts = await until(fetched(true), deadline.signal);
-      }
-      this.loaded.set(block, texts);
-    } catch (error) {
-      if (deadline.signal.aborted) {
-        throw new TextUnavailableError(
-          `${nameOf(textBlocks, block)} did not arrive within ${BLOCK_DEADLINE_MS / 1000} s`,
-          'timeout',
-        );
-      }
-      throw error;
-    } finally {
-      clearTimeout(timer);
-    }
   }
 }
 
@@ -345,37 +290,54 @@ export class BlockPassage implements Passage {
 }
 
 /**
- * How the page fetches a block: from beside the index at `indexUrl`, its body read up to MAX_BLOCK_BYTES,
- * with the network's and the host's failures as TextUnavailableError (an abort stays an AbortError). A
- * `fresh` fetch first drops the copy the service worker keeps (`cacheName`), which failed its check.
+ * How the page fetches a part kept beside the index at `indexUrl` (a block of text, a shard of postings):
+ * its body read up to MAX_BLOCK_BYTES, with the network's and the host's failures as the kind's
+ * `unavailable` error (an abort stays an AbortError). A `fresh` fetch first drops the copy the service
+ * worker keeps (`cacheName`), which failed its check.
  */
-export function blockFetcher(
-  indexUrl: string,
-  fetchBlock: typeof fetch = fetch,
-  cacheName = 'passage-text',
-): FetchBlock {
+export function partFetcher(options: {
+  indexUrl: string;
+  /** What the part is, for messages: "passage text". */
+  what: string;
+  unavailable: (message: string, code: UnavailableCode) => Error;
+  cacheName: string;
+  fetchPart?: typeof fetch;
+}): FetchPart {
+  const { indexUrl, what, unavailable, cacheName, fetchPart = fetch } = options;
   return async (path, signal, fresh = false) => {
     const url = new URL(path, indexUrl).href;
     if (fresh) await globalThis.caches?.open(cacheName).then((cache) => cache.delete(url));
     try {
-      const response = await fetchBlock(url, { signal, ...(fresh ? { cache: 'reload' as const } : {}) });
+      const response = await fetchPart(url, { signal, ...(fresh ? { cache: 'reload' as const } : {}) });
       if (!response.ok) {
-        throw new TextUnavailableError(`passage text ${path}: the site answered ${response.status}`);
+        throw unavailable(`${what} ${path}: the site answered ${response.status}`, 'unavailable');
       }
-      return await readBounded(
-        response,
-        MAX_BLOCK_BYTES,
-        () => new TextUnavailableError(`passage text ${path} is over ${MAX_BLOCK_BYTES} bytes`, 'damaged'),
+      return await readBounded(response, MAX_BLOCK_BYTES, () =>
+        unavailable(`${what} ${path} is over ${MAX_BLOCK_BYTES} bytes`, 'damaged'),
       );
     } catch (error) {
       if (signal.aborted) throw signal.reason;
       if (error instanceof TypeError) {
-        throw new TextUnavailableError(`passage text ${path} could not be fetched (${error.message})`);
+        throw unavailable(`${what} ${path} could not be fetched (${error.message})`, 'unavailable');
       }
       throw error;
     }
   };
 }
+
+/** How the page fetches a block of passage text (partFetcher). */
+export const blockFetcher = (
+  indexUrl: string,
+  fetchBlock: typeof fetch = fetch,
+  cacheName = 'passage-text',
+) =>
+  partFetcher({
+    indexUrl,
+    what: 'passage text',
+    unavailable: (message, code) => new TextUnavailableError(message, code),
+    cacheName,
+    fetchPart: fetchBlock,
+  });
 
 /** SHA-256 by WebCrypto where the page has it (https, localhost), else this project's own, loaded then. */
 export async function webSha256(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {

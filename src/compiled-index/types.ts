@@ -1,8 +1,9 @@
 // The compiled index's shapes, as read from a file and as checked. Both the codec (container.ts) and the
 // check (check.ts) speak them, so they live apart from both: neither module imports the other.
 import type { RetrievalModel } from '../retrieval/model';
-import type { Postings } from '../retrieval/postings';
+import type { PostingLists, Postings } from '../retrieval/postings';
 import type { GateSettings, Passage, Thesaurus } from '../types';
+import type { PostingsHead, PostingsHeadBytes } from './postings-codec';
 import type { INDEX_FORMAT, INDEX_VERSION } from './version';
 
 /**
@@ -28,6 +29,28 @@ export interface TextBlocks {
   digests: string[];
 }
 
+/**
+ * Where the postings are when they are not in the index file (posting-shards.ts): shards of consecutive
+ * terms, shard k holding terms starts[k] up to starts[k + 1], in the file named by digests[k] (hex SHA-256)
+ * beside the index.
+ */
+export interface PostingShardTable {
+  starts: number[];
+  digests: string[];
+}
+
+/** Postings fetched on demand: what the engine and ask() need of posting-shards.ts's ShardedPostings. */
+export interface PostingSource extends PostingLists {
+  /** The scorer's factor of each passage, which the index file stores. */
+  factors: Float64Array;
+  /** How many shards the index has. */
+  readonly shardCount: number;
+  /** The shards `reading` reads that are not here (it runs with their lists read as empty). */
+  missing(reading: () => unknown): number[];
+  /** Fetches these shards (a PostingsNotLoaded names them), those not here yet. */
+  load(shards: readonly number[], signal: AbortSignal): Promise<void>;
+}
+
 /** Passage text fetched on demand, and the passages that read it (text-blocks.ts's PassageTexts). */
 export interface BlockText extends TextSource {
   /** The passages, each reading its text from here. */
@@ -44,12 +67,18 @@ export interface TextSource {
   loadFor(passages: readonly Passage[], signal: AbortSignal): Promise<void>;
 }
 
-/** An index file read but not yet checked: the JSON sections as parsed, the postings decoded. */
+/**
+ * An index file read but not yet checked: the JSON sections as parsed, the postings decoded (all of them,
+ * or, for an index kept in shards, their head: document frequencies and passage factors).
+ */
 export interface RawIndex {
   header: unknown;
   passages: unknown;
-  postings: Postings;
+  postings: Postings | PostingsHead | PostingsHeadBytes;
 }
+
+/** Whether postings are a sharded index's head rather than every posting. */
+export const isHead = (postings: RawIndex['postings']): postings is PostingsHead => 'factors' in postings;
 
 export interface CompiledIndex {
   format: typeof INDEX_FORMAT;
@@ -57,7 +86,8 @@ export interface CompiledIndex {
   passages: Passage[];
   model: RetrievalModel;
   terms: string[];
-  postings: Postings;
+  /** Every posting, or, for an index whose postings are in shards beside it and not read yet, their head. */
+  postings: Postings | PostingsHead;
   /** The version of the shipped system prompt the index was built for: the text is the application's. */
   promptVersion: string;
   gate: GateSettings;
@@ -68,9 +98,22 @@ export interface CompiledIndex {
   thesaurus?: Thesaurus;
   /** Set when the passages' text is kept apart from the index file, in blocks. */
   textBlocks?: TextBlocks;
+  /** Set when the postings are kept apart from the index file, in shards (posting-shards.ts). */
+  postingShards?: PostingShardTable;
+  /** Where the shards' postings come from when the index was read without them: not part of the file. */
+  postingSource?: PostingSource;
   /**
    * Where the passages' text comes from when the index was read without it (the page, at a large
    * corpus): not part of the file. Absent, every passage holds its text.
    */
   textSource?: TextSource;
+}
+
+/** An index with every posting in memory: as the ingest compiles it, and as the command line reads one. */
+export type InMemoryIndex = CompiledIndex & { postings: Postings };
+
+/** `index`, which must hold every posting (the command line's, the ingest's); a bug of ours otherwise. */
+export function inMemory(index: CompiledIndex): InMemoryIndex {
+  if (isHead(index.postings)) throw new RangeError('an index read without its posting shards');
+  return index as InMemoryIndex;
 }

@@ -119,7 +119,9 @@ export function judge(options: { item: EvalQuestion; result: AskResult; hasModel
   if (
     !item.answerable &&
     result.status === 'refused' &&
-    (result.reason === 'model_unavailable' || result.reason === 'passage_text_unavailable')
+    (result.reason === 'model_unavailable' ||
+      result.reason === 'passage_text_unavailable' ||
+      result.reason === 'postings_unavailable')
   ) {
     // Not a refusal of the question: nothing was decided, and a broken key must not pass the set.
     return { verdict: 'FAIL', why: `${why} (${result.detail}): the question was never decided` };

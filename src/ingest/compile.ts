@@ -1,4 +1,4 @@
-import type { CompiledIndex } from '../compiled-index/types';
+import type { InMemoryIndex } from '../compiled-index/types';
 import { INDEX_FORMAT, INDEX_VERSION } from '../compiled-index/version';
 import { DEFAULT_CONTEXT_SIZE, DEFAULT_GATE } from '../config';
 import { CURRENT_PROMPT_VERSION } from '../prompt-versions';
@@ -34,7 +34,7 @@ export interface CompileOptions {
 
 /** The index, and every file or section of the corpus it was built without. */
 export interface CompiledCorpus {
-  index: CompiledIndex;
+  index: InMemoryIndex;
   leftOut: LeftOut[];
 }
 
@@ -52,7 +52,7 @@ export function compileCorpus(options: CompileOptions): CompiledCorpus {
     options.relatedWords === undefined
       ? undefined
       : compileThesaurus({ groups: options.relatedWords, vocabulary: new Set(terms) });
-  const index: CompiledIndex = {
+  const index: InMemoryIndex = {
     format: INDEX_FORMAT,
     version: INDEX_VERSION,
     passages,
@@ -69,7 +69,7 @@ export function compileCorpus(options: CompileOptions): CompiledCorpus {
 }
 
 /** compileCorpus for a corpus that must be whole: anything left out is an IngestError listing it. */
-export function compileIndex(options: CompileOptions): CompiledIndex {
+export function compileIndex(options: CompileOptions): InMemoryIndex {
   const { index, leftOut } = compileCorpus(options);
   if (leftOut.length > 0) throw new IngestError(leftOut.map(describeLeftOut));
   return index;

@@ -1,6 +1,6 @@
 import { assertNever } from '../types';
 import type { RetrievalModel } from './model';
-import { corpusStats, type Postings } from './postings';
+import { corpusStats, listsOf, type PostingLists, type Postings, type TermPostings } from './postings';
 
 export interface Hit {
   /** Position of the passage in the index. */
@@ -29,22 +29,18 @@ interface Scoring {
   bound(weights: readonly number[]): number;
 }
 
-function bm25(model: { k1: number; b: number }, postings: Postings, passageCount: number): Scoring {
-  const { k1, b } = model;
-  const stats = corpusStats(postings, passageCount);
-  const idf = documentFrequencies(postings).map((df) => Math.log(1 + (passageCount - df + 0.5) / (df + 0.5)));
-  // k1 · (1 − b + b · length / average), once per passage rather than once per posting.
-  const lengthNorm = stats.lengths.map((length) =>
-    stats.averageLength === 0 ? k1 : k1 * (1 - b + (b * length) / stats.averageLength),
-  );
-  return {
-    idf,
-    unseenIdf: Math.log(1 + (passageCount + 0.5) / 0.5),
-    weight: (termIdf) => termIdf,
-    termFactor: (weight) => weight,
-    posting: (tf, doc) => (tf * (k1 + 1)) / (tf + (lengthNorm[doc] as number)),
-    bound: (weights) => weights.reduce((sum, weight) => sum + weight * (k1 + 1), 0),
-  };
+/**
+ * What the scorer multiplies each passage's postings by, derived from every posting: BM25's length
+ * normalisation (k1 · (1 − b + b · length / average)), tf-idf's inverse norm. The one part of a scorer
+ * that reads every posting: an index kept in shards stores them (src/compiled-index/posting-shards.ts),
+ * so that a question needs only its own terms' postings.
+ */
+export function passageFactors(
+  model: RetrievalModel,
+  postings: Postings,
+  passageCount: number,
+): Float64Array {
+  return scoringFor(model, listsOf(postings).counts, passageCount, postings).factors;
 }
 
 // 1 + ln tf, looked up for the frequencies nearly every posting has: Math.log once per posting was a
@@ -52,44 +48,60 @@ function bm25(model: { k1: number; b: number }, postings: Postings, passageCount
 const SUBLINEAR = Float64Array.from({ length: 256 }, (_, tf) => (tf === 0 ? 0 : 1 + Math.log(tf)));
 const sublinear = (tf: number) => (tf < 256 ? (SUBLINEAR[tf] as number) : 1 + Math.log(tf));
 
-function tfidf(postings: Postings, passageCount: number): Scoring {
-  const idf = documentFrequencies(postings).map((df) => Math.log((1 + passageCount) / (1 + df)) + 1);
-  const squaredNorms = new Float64Array(passageCount);
-  const termCount = postings.starts.length - 1;
-  for (let t = 0; t < termCount; t++) {
-    for (let i = postings.starts[t] as number; i < (postings.starts[t + 1] as number); i++) {
-      const weight = sublinear(postings.tfs[i] as number) * (idf[t] as number);
-      const doc = postings.docs[i] as number;
-      squaredNorms[doc] = (squaredNorms[doc] as number) + weight * weight;
-    }
-  }
-  const inverseNorms = squaredNorms.map((squared) => (squared === 0 ? 0 : 1 / Math.sqrt(squared)));
-  return {
-    idf,
-    unseenIdf: Math.log(1 + passageCount) + 1,
-    weight: (termIdf, count) => (1 + Math.log(count)) * termIdf,
-    // Both sides weigh a term by its idf: the passage's is the same for every posting of the term.
-    termFactor: (weight, termIdf) => weight * termIdf,
-    posting: (tf, doc) => sublinear(tf) * (inverseNorms[doc] as number),
-    bound: (weights) => Math.sqrt(weights.reduce((sum, weight) => sum + weight * weight, 0)),
-  };
-}
-
-function documentFrequencies(postings: Postings): Float64Array {
-  const termCount = postings.starts.length - 1;
-  const frequencies = new Float64Array(termCount);
-  for (let t = 0; t < termCount; t++) {
-    frequencies[t] = (postings.starts[t + 1] as number) - (postings.starts[t] as number);
-  }
-  return frequencies;
-}
-
-function scoringFor(model: RetrievalModel, postings: Postings, passageCount: number): Scoring {
+/** The scorer `model` describes, with its passage factors given (a sharded index) or derived from `postings`. */
+function scoringFor(
+  model: RetrievalModel,
+  counts: ArrayLike<number>,
+  passageCount: number,
+  given: Float64Array | Postings,
+): Scoring & { factors: Float64Array } {
   switch (model.kind) {
-    case 'bm25':
-      return bm25(model, postings, passageCount);
-    case 'tfidf':
-      return tfidf(postings, passageCount);
+    case 'bm25': {
+      const { k1, b } = model;
+      const idf = Float64Array.from(counts, (df) => Math.log(1 + (passageCount - df + 0.5) / (df + 0.5)));
+      let factors = given as Float64Array;
+      if ('docs' in given) {
+        const stats = corpusStats(given, passageCount);
+        factors = stats.lengths.map((length) =>
+          stats.averageLength === 0 ? k1 : k1 * (1 - b + (b * length) / stats.averageLength),
+        );
+      }
+      return {
+        idf,
+        factors,
+        unseenIdf: Math.log(1 + (passageCount + 0.5) / 0.5),
+        weight: (termIdf) => termIdf,
+        termFactor: (weight) => weight,
+        posting: (tf, doc) => (tf * (k1 + 1)) / (tf + (factors[doc] as number)),
+        bound: (weights) => weights.reduce((sum, weight) => sum + weight * (k1 + 1), 0),
+      };
+    }
+    case 'tfidf': {
+      const idf = Float64Array.from(counts, (df) => Math.log((1 + passageCount) / (1 + df)) + 1);
+      let factors = given as Float64Array;
+      if ('docs' in given) {
+        const { starts, docs, tfs } = given;
+        const squaredNorms = new Float64Array(passageCount);
+        for (let t = 0; t < counts.length; t++) {
+          for (let i = starts[t] as number; i < (starts[t + 1] as number); i++) {
+            const weight = sublinear(tfs[i] as number) * (idf[t] as number);
+            const doc = docs[i] as number;
+            squaredNorms[doc] = (squaredNorms[doc] as number) + weight * weight;
+          }
+        }
+        factors = squaredNorms.map((squared) => (squared === 0 ? 0 : 1 / Math.sqrt(squared)));
+      }
+      return {
+        idf,
+        factors,
+        unseenIdf: Math.log(1 + passageCount) + 1,
+        weight: (termIdf, count) => (1 + Math.log(count)) * termIdf,
+        // Both sides weigh a term by its idf: the passage's is the same for every posting of the term.
+        termFactor: (weight, termIdf) => weight * termIdf,
+        posting: (tf, doc) => sublinear(tf) * (factors[doc] as number),
+        bound: (weights) => Math.sqrt(weights.reduce((sum, weight) => sum + weight * weight, 0)),
+      };
+    }
     default:
       return assertNever(model);
   }
@@ -102,26 +114,36 @@ function scoringFor(model: RetrievalModel, postings: Postings, passageCount: num
  */
 export class InvertedIndex {
   readonly size: number;
-  readonly #postings: Postings;
+  readonly #lists: PostingLists;
   readonly #terms: readonly string[];
   readonly #scoring: Scoring;
   readonly #scores: Float64Array;
   readonly #touched: Uint32Array;
 
-  constructor(options: {
-    model: RetrievalModel;
-    terms: readonly string[];
-    postings: Postings;
-    passageCount: number;
-  }) {
-    this.size = options.passageCount;
-    this.#postings = options.postings;
+  /**
+   * From every posting in memory (the passage factors derived from them), or from lists read as needed
+   * with the factors the index stores.
+   */
+  constructor(
+    options: { model: RetrievalModel; terms: readonly string[]; passageCount: number } & (
+      | { postings: Postings }
+      | { lists: PostingLists; factors: Float64Array }
+    ),
+  ) {
+    const { model, passageCount } = options;
+    this.size = passageCount;
+    this.#lists = 'postings' in options ? listsOf(options.postings) : options.lists;
     // Sorted, so a term's id is found by binary search: a question has a handful of terms, and a Map of
     // 130,000 terms cost more to build at load than every question of a session costs to look up.
     this.#terms = options.terms;
-    this.#scoring = scoringFor(options.model, options.postings, options.passageCount);
-    this.#scores = new Float64Array(options.passageCount);
-    this.#touched = new Uint32Array(options.passageCount);
+    this.#scoring = scoringFor(
+      model,
+      this.#lists.counts,
+      passageCount,
+      'postings' in options ? options.postings : options.factors,
+    );
+    this.#scores = new Float64Array(passageCount);
+    this.#touched = new Uint32Array(passageCount);
   }
 
   /** The corpus's terms, sorted: a term's id is its position. */
@@ -141,9 +163,9 @@ export class InvertedIndex {
 
   /** Whether passage `doc` holds term `id`: a binary search in the term's postings, which ascend. */
   holds(id: number, doc: number): boolean {
-    const { starts, docs } = this.#postings;
-    let low = starts[id] as number;
-    let high = (starts[id + 1] as number) - 1;
+    const { docs, start, end } = this.#lists.list(id);
+    let low = start;
+    let high = end - 1;
     while (low <= high) {
       const middle = (low + high) >>> 1;
       const found = docs[middle] as number;
@@ -161,11 +183,11 @@ export class InvertedIndex {
    */
   *termsStartingWith(prefix: string): Generator<{ term: string; passageCount: number }> {
     const terms = this.#terms;
-    const { starts } = this.#postings;
+    const { counts } = this.#lists;
     for (let at = lowerBound(terms, prefix); at < terms.length; at++) {
       const term = terms[at] as string;
       if (!term.startsWith(prefix)) return;
-      yield { term, passageCount: (starts[at + 1] as number) - (starts[at] as number) };
+      yield { term, passageCount: counts[at] as number };
     }
   }
 
@@ -191,11 +213,13 @@ export class InvertedIndex {
 
     const scores = this.#scores;
     const touched = this.#touched;
-    const { starts, docs, tfs } = this.#postings;
+    // Every list first: a list not here yet (a shard not fetched) throws before any score is added.
+    const lists = known.map(({ id }) => this.#lists.list(id));
     let touchedCount = 0;
     // Every addition is positive, so a score of 0 means a passage not touched yet.
-    for (const { id, weight } of known) {
-      for (let i = starts[id] as number; i < (starts[id + 1] as number); i++) {
+    for (const [at, { weight }] of known.entries()) {
+      const { docs, tfs, start, end } = lists[at] as TermPostings;
+      for (let i = start; i < end; i++) {
         const doc = docs[i] as number;
         const sum = scores[doc] as number;
         if (sum === 0) touched[touchedCount++] = doc;

@@ -10,6 +10,35 @@ export interface Postings {
   tfs: Uint16Array;
 }
 
+/** One term's postings: positions `start` to `end` of `docs` and `tfs`. */
+export interface TermPostings {
+  docs: Uint32Array;
+  tfs: Uint16Array;
+  start: number;
+  end: number;
+}
+
+/**
+ * Where a scorer reads postings: every term's document frequency, always at hand, and a term's list when
+ * a question needs it. All in memory (`listsOf`), or in shards fetched as questions need them
+ * (src/compiled-index/posting-shards.ts), where `list` throws for a term whose shard is not here.
+ */
+export interface PostingLists {
+  /** How many passages hold each term, by term id. */
+  counts: ArrayLike<number>;
+  list(term: number): TermPostings;
+}
+
+/** The lists of postings all in memory. */
+export function listsOf({ starts, docs, tfs }: Postings): PostingLists {
+  const counts = new Uint32Array(starts.length - 1);
+  for (let t = 0; t < counts.length; t++) counts[t] = (starts[t + 1] as number) - (starts[t] as number);
+  return {
+    counts,
+    list: (term) => ({ docs, tfs, start: starts[term] as number, end: starts[term + 1] as number }),
+  };
+}
+
 /** The largest term frequency a posting holds. */
 export const MAX_TF = 0xffff;
 

@@ -115,7 +115,7 @@ describe('ask() waiting for passage text', () => {
         client: createExtractiveClient(),
         question: 'how many days a week is the libary open?',
       }),
-    ).rejects.toThrow(/retrieval still read passage text it lacked after 64 fetches/);
+    ).rejects.toThrow(/retrieval still read parts of the index it lacked after 64 fetches/);
     expect(loads).toHaveLength(64);
   });
 });

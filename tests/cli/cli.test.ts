@@ -107,6 +107,31 @@ describe('npm run ingest', () => {
     expect(inline.stderr).toMatch(/--text inline writes none/);
   });
 
+  it('writes the postings in shards beside the index with --text blocks, --shard-bytes sizing them; ask reads them, and names one missing', () => {
+    const folder = join(work, 'shards');
+    const out = join(folder, 'index.bin');
+    const args = ['--corpus', 'corpus', '--out', out, '--text', 'blocks', '--shard-bytes', '512'];
+    const result = run('ingest', args);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/postings: \d+ shards in .*shards\/postings\//);
+    const shards = readdirSync(join(folder, 'postings'));
+    expect(shards.length).toBeGreaterThan(1);
+    expect(run('ask', ['--index', out, '--lexical', 'How long can I borrow a DVD for?']).stdout).toMatch(
+      /7 days/,
+    );
+    // Written inline again: the shards no index names any more go.
+    expect(run('ingest', ['--corpus', 'corpus', '--out', out, '--text', 'inline']).code).toBe(0);
+    expect(readdirSync(join(folder, 'postings'))).toHaveLength(0);
+    expect(run('ingest', args).code).toBe(0);
+    rmSync(join(folder, 'postings', shards[0] as string));
+    const missing = run('ask', ['--index', out, '--lexical', 'How long can I borrow a DVD for?']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/its postings .*postings\/[0-9a-f]{64}\.bin is missing/);
+    const tiny = run('ingest', ['--out', join(work, 'z.bin'), '--shard-bytes', '100']);
+    expect(tiny.code).toBe(2);
+    expect(tiny.stderr).toMatch(/--shard-bytes takes a whole number of bytes from 256, not "100"/);
+  });
+
   it('rejects a --text that is no layout', () => {
     const result = run('ingest', ['--out', join(work, 'x.bin'), '--text', 'zip']);
     expect(result.code).toBe(2);

@@ -7,11 +7,12 @@ import { closeContext, launchBrowser, newContext, recordRequests } from './brows
 import { type StaticServer, startStaticServer } from './server';
 import { ask, openSite, resultHeading, waitForAskBox } from './site';
 
-// The site built around the manual's index written with its passage text in blocks beside it (as
-// `npm run ingest` writes a large corpus's): the page takes questions before any text has come, fetches
-// the blocks a question reads, the service worker keeps them for offline visits, and a block that cannot
-// be fetched refuses the question in words. The blocks are made small (--block-chars 1024), so that the
-// manual's text is in several and a question fetches some of them, not all.
+// The site built around the manual's index written with its passage text in blocks and its postings in
+// shards beside it (as `npm run ingest` writes a large corpus's): the page takes questions before any
+// text or posting list has come, fetches the shards of a question's words and the blocks it reads, the
+// service worker keeps them for offline visits, and a block or shard that cannot be fetched refuses the
+// question in words. Both are made small (--block-chars 1024, --shard-bytes 256), so that the manual's
+// are several and a question fetches some of them, not all.
 
 const work = scratchForFile('text-blocks-site');
 const site = join(work, 'site');
@@ -22,7 +23,21 @@ function build(): void {
   const index = join(work, 'index', 'index.bin');
   const ingest = spawnSync(
     'npm',
-    ['run', '-s', 'ingest', '--', '--out', index, '--text', 'blocks', '--block-chars', '1024', '--quiet'],
+    [
+      'run',
+      '-s',
+      'ingest',
+      '--',
+      '--out',
+      index,
+      '--text',
+      'blocks',
+      '--block-chars',
+      '1024',
+      '--shard-bytes',
+      '256',
+      '--quiet',
+    ],
     { stdio: ['ignore', 'inherit', 'inherit'] },
   );
   if (ingest.status !== 0) throw new Error(`e2e: ingest exited with ${ingest.status}`);
@@ -45,10 +60,12 @@ afterAll(async () => {
 });
 
 const isBlock = (url: string) => /\/assets\/text\/[0-9a-f]{64}\.bin$/.test(url);
+const isShard = (url: string) => /\/assets\/postings\/[0-9a-f]{64}\.bin$/.test(url);
 
 describe('a site whose passage text is in blocks beside the index', () => {
-  it('ships the blocks as files of their own, not inside the index', () => {
+  it('ships the blocks and shards as files of their own, not inside the index', () => {
     expect(readdirSync(join(site, 'assets', 'text')).length).toBeGreaterThan(3);
+    expect(readdirSync(join(site, 'assets', 'postings')).length).toBeGreaterThan(1);
   });
 
   it('answers, fetching the text as the question reads it, and again offline from the worker’s cache', async () => {
@@ -57,7 +74,7 @@ describe('a site whose passage text is in blocks beside the index', () => {
     try {
       const seen = recordRequests(context);
       const page = await openSite(context, server.url);
-      expect(seen.filter(({ url }) => isBlock(url))).toEqual([]);
+      expect(seen.filter(({ url }) => isBlock(url) || isShard(url))).toEqual([]);
       await ask(page, 'How long can I borrow a DVD for?');
       expect(await resultHeading(page).textContent()).toBe('Answer');
       expect(await page.locator('.answer-text').textContent()).toContain('7 days');
@@ -69,6 +86,13 @@ describe('a site whose passage text is in blocks beside the index', () => {
       expect(fetched.length).toBeGreaterThan(0);
       expect(fetched.length).toBeLessThan(shipped);
       expect(new Set(fetched).size).toBe(fetched.length);
+      // The shards of its words, each once: some of the site's, not all.
+      const shards = seen
+        .filter(({ url, byServiceWorker }) => isShard(url) && !byServiceWorker)
+        .map(({ url }) => url);
+      expect(shards.length).toBeGreaterThan(0);
+      expect(shards.length).toBeLessThan(readdirSync(join(site, 'assets', 'postings')).length);
+      expect(new Set(shards).size).toBe(shards.length);
 
       // The document list fetches a passage's text when it is opened: the manual's last passage is in a
       // block the question did not read.
@@ -98,7 +122,7 @@ describe('a site whose passage text is in blocks beside the index', () => {
   });
 });
 
-describe('a block that cannot be fetched', () => {
+describe('a block or shard that cannot be fetched', () => {
   let failing: StaticServer | undefined;
   afterAll(async () => {
     await failing?.close();
@@ -116,6 +140,24 @@ describe('a block that cannot be fetched', () => {
       const result = (await page.locator('section.result').textContent()) ?? '';
       expect(result).toContain('could not be fetched');
       expect(result).not.toContain('7 days');
+    } finally {
+      await closeContext(context);
+    }
+  });
+
+  it('refuses the question, saying part of the index could not be fetched, when its words’ shards cannot be', async () => {
+    if (browser === undefined || failing === undefined) throw new Error('e2e: not started');
+    const context = await newContext(browser);
+    try {
+      await context.route(/\/assets\/postings\//, (route) => route.fulfill({ status: 503, body: 'down' }));
+      const page = await openSite(context, failing.url);
+      await ask(page, 'How long can I borrow a DVD for?');
+      expect(await resultHeading(page).textContent()).toBe('Part of the index could not be fetched');
+      const result = (await page.locator('section.result').textContent()) ?? '';
+      expect(result).toContain('could not be fetched');
+      expect(result).not.toContain('7 days');
+      await page.locator('.result-details > summary').click();
+      expect(await page.locator('.refusal-detail code').first().textContent()).toBe('postings_unavailable');
     } finally {
       await closeContext(context);
     }

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createEngine, type Engine } from '../../src/ask/engine';
-import type { CompiledIndex } from '../../src/compiled-index/types';
+import type { CompiledIndex, InMemoryIndex } from '../../src/compiled-index/types';
 import { compileIndex } from '../../src/ingest/compile';
 import { compileOwnCorpus } from '../../src/ingest/compile-corpus';
 import type { GateSettings } from '../../src/types';
@@ -32,7 +32,7 @@ Tomato plants need 6 hours of direct sun and water every 2 days in summer.
   },
 ];
 
-export function tinyIndex(gate: Partial<GateSettings> = {}): CompiledIndex {
+export function tinyIndex(gate: Partial<GateSettings> = {}): InMemoryIndex {
   return compileIndex({
     files: TINY_CORPUS,
     promptVersion: TEST_PROMPT_VERSION,
@@ -45,7 +45,7 @@ export function tinyEngine(gate: Partial<GateSettings> = {}): Engine {
 }
 
 /** The bundled corpus, compiled in memory the way `npm run ingest` does. */
-export function libraryIndex(): CompiledIndex {
+export function libraryIndex(): InMemoryIndex {
   const files = readdirSync('corpus')
     .filter((name) => name.endsWith('.md'))
     .sort()

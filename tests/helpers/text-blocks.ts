@@ -1,10 +1,17 @@
 // The manual's index with its passage text in blocks, as `npm run ingest -- --text blocks` writes it and as
 // the page reads it (fetching each block), for the tests of src/compiled-index/text-blocks.ts and its users.
 
-import { splitText } from '../../scripts/lib/index-files';
+import { splitPostings, splitText } from '../../scripts/lib/index-files';
 import { checkIndex } from '../../src/compiled-index/check';
 import { readIndexFile } from '../../src/compiled-index/container';
 import { serializeIndex } from '../../src/compiled-index/parse';
+import {
+  decodedHead,
+  ShardedPostings,
+  shardFetcher,
+  shardPath,
+  withShardSource,
+} from '../../src/compiled-index/posting-shards';
 import { sha256Bytes } from '../../src/compiled-index/sha256';
 import {
   blockFetcher,
@@ -12,17 +19,21 @@ import {
   checkWithoutText,
   PassageTexts,
 } from '../../src/compiled-index/text-blocks';
-import type { CompiledIndex } from '../../src/compiled-index/types';
+import type { InMemoryIndex } from '../../src/compiled-index/types';
 import { libraryIndex } from './engine';
 
 // Small blocks, so that the manual's 16 passages make several.
 export const TARGET = 1500;
 
 /** The manual's index with its text in blocks, and the blocks by file name, as `npm run ingest` writes them. */
-export function splitLibrary(target = TARGET): {
+export function splitLibrary(
+  target = TARGET,
+  /** About how many bytes a shard of postings holds; absent, the postings stay in the index file. */
+  shardBytes?: number,
+): {
   core: Uint8Array;
   files: Map<string, Uint8Array<ArrayBuffer>>;
-  whole: CompiledIndex;
+  whole: InMemoryIndex;
 } {
   const whole = libraryIndex();
   const { blocks, textBlocks } = splitText(
@@ -32,7 +43,12 @@ export function splitLibrary(target = TARGET): {
   const files = new Map(
     textBlocks.digests.map((digest, at) => [blockPath(digest), blocks[at] as Uint8Array<ArrayBuffer>]),
   );
-  return { core: serializeIndex({ ...whole, textBlocks }), files, whole };
+  if (shardBytes === undefined) return { core: serializeIndex({ ...whole, textBlocks }), files, whole };
+  const { shards, table } = splitPostings(whole.postings, whole.passages.length, shardBytes);
+  table.digests.forEach((digest, at) => {
+    files.set(shardPath(digest), shards[at] as Uint8Array<ArrayBuffer>);
+  });
+  return { core: serializeIndex({ ...whole, textBlocks, postingShards: table }), files, whole };
 }
 
 /** The index as the page reads it: without its text, which `fetched` records as it is fetched. */
@@ -55,15 +71,29 @@ export function asThePageReadsIt(options: {
     if (bytes === undefined || path === options.broken) return new Response('gone', { status: 404 });
     return new Response(bytes);
   };
-  const index = checkWithoutText(
-    readIndexFile(options.core),
-    checkIndex,
-    (textBlocks, passageCount) =>
-      new PassageTexts({
-        textBlocks,
+  const raw = decodedHead(readIndexFile(options.core));
+  const sha256 = async (bytes: Uint8Array) => sha256Bytes(bytes);
+  const site = 'https://example.test/site/index.bin';
+  const index = withShardSource(
+    checkWithoutText(
+      raw,
+      checkIndex,
+      (textBlocks, passageCount) =>
+        new PassageTexts({
+          textBlocks,
+          passageCount,
+          fetchBlock: blockFetcher(site, fetchBlock as typeof fetch),
+          sha256,
+        }),
+    ),
+    raw,
+    (table, head, passageCount) =>
+      new ShardedPostings({
+        table,
+        head,
         passageCount,
-        fetchBlock: blockFetcher('https://example.test/site/index.bin', fetchBlock as typeof fetch),
-        sha256: async (bytes) => sha256Bytes(bytes),
+        fetchShard: shardFetcher(site, fetchBlock as typeof fetch),
+        sha256,
       }),
   );
   return { index, fetched };

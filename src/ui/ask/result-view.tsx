@@ -324,12 +324,18 @@ function Refusal({
 
 /** The heading of a question whose passages' text could not be had: the documents were never read. */
 export const TEXT_UNAVAILABLE_HEADING = 'The text could not be fetched';
+export const POSTINGS_UNAVAILABLE_HEADING = 'Part of the index could not be fetched';
 
 /** "Refused" is a judgement on the documents; a cancel or an outage judged nothing, and says so. */
 export function refusalHeading(refusal: Extract<AskResult, { status: 'refused' }>): string {
-  const decidedNothing =
-    refusal.reason === 'model_unavailable' || refusal.reason === 'passage_text_unavailable';
+  const partMissing =
+    refusal.reason === 'passage_text_unavailable' || refusal.reason === 'postings_unavailable';
+  const decidedNothing = refusal.reason === 'model_unavailable' || partMissing;
   if (decidedNothing && refusal.code === 'aborted') return 'Cancelled';
-  if (refusal.reason === 'passage_text_unavailable') return TEXT_UNAVAILABLE_HEADING;
+  if (partMissing) {
+    return refusal.reason === 'postings_unavailable'
+      ? POSTINGS_UNAVAILABLE_HEADING
+      : TEXT_UNAVAILABLE_HEADING;
+  }
   return isOutage(refusal) ? OUTAGE_HEADING : 'Refused';
 }

@@ -26,7 +26,8 @@ export function verdictsFor(result: AskResult): Verdict[] {
   if (
     result.reason === 'invalid_question' ||
     result.reason === 'model_unavailable' ||
-    result.reason === 'passage_text_unavailable'
+    result.reason === 'passage_text_unavailable' ||
+    result.reason === 'postings_unavailable'
   )
     return [];
   return result.passages.length > 0 ? ['should-answer', 'right-to-refuse'] : ['right-to-refuse'];

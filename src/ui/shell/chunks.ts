@@ -16,6 +16,11 @@ export const chunks = {
   evalPage: () => import('../eval/eval-page'),
   /** Saving a result as a trace (and its hash): on the first save. */
   traceDownload: () => import('../ask/trace-download'),
+  /**
+   * The service worker's registration and the notice of a new version: once the page can take questions,
+   * so that neither stands between a first-time visitor and the question box.
+   */
+  updateNotice: () => import('./update-notice'),
   /** The Claude client and the SDK: on the first question asked with a key; never precached. */
   claude: () => import('../../generation/claude'),
 };

@@ -2,6 +2,7 @@
 import indexUrl from '@sourcebound/index?url';
 // generated/vectors.bin (npm run write:vectors), or the table named by SOURCEBOUND_VECTORS at build time.
 import vectorsUrl from '@sourcebound/vectors?url';
+import type { ComponentType } from 'preact';
 import { render } from 'preact';
 import { useCallback, useState } from 'preact/hooks';
 import type { Engine } from '../../ask/engine-setup';
@@ -17,7 +18,6 @@ import { FramedCover } from './framed-cover';
 import { loadInWorker } from './index-loading';
 import type { Meaning } from './meaning-status';
 import { Root } from './root';
-import { UpdateNotice } from './update-notice';
 import './styles.css';
 
 // Read in a worker, so that decoding a large index leaves the page responsive, then checked here. Every
@@ -34,10 +34,12 @@ async function loadIndex(onProgress: OnProgress) {
   await nextTask();
   const unpacked = unpackColumns(raw);
   await nextTask();
-  // A large index's passage text stays on the site, in blocks fetched as questions read them; the code
-  // that fetches them comes with the question-time chunk, loaded at once only for such an index.
+  // A large index's passage text and postings stay on the site, in blocks and shards fetched as questions
+  // read them; the code that fetches them comes with the question-time chunk, loaded at once only for such
+  // an index.
+  const header = unpacked.header as { textBlocks?: unknown; postingShards?: unknown } | null;
   const index =
-    (unpacked.header as { textBlocks?: unknown } | null)?.textBlocks === undefined
+    header?.textBlocks === undefined && header?.postingShards === undefined
       ? checkIndex(unpacked)
       : (await chunks.questionTime()).indexReadingBlocks(unpacked, url, checkIndex);
   performance.mark('sourcebound:index-checked');
@@ -99,9 +101,16 @@ function ready(engine: Engine) {
       Object.assign(window, {
         sourceboundBench: {
           passages: engine.passages.length,
-          // Every block of passage text, when the index keeps it in blocks, before queries are timed:
-          // retrieval reads some text (slips, compounds), and the benchmark times retrieval, not fetching.
-          prepare: () => engine.texts?.loadFor(engine.passages, new AbortController().signal),
+          // Every block of passage text and every shard of postings, when the index keeps them apart,
+          // before queries are timed: the benchmark times retrieval, not fetching.
+          prepare: () =>
+            Promise.all([
+              engine.texts?.loadFor(engine.passages, new AbortController().signal),
+              engine.shards?.load(
+                Array.from({ length: engine.shards.shardCount }, (_, shard) => shard),
+                new AbortController().signal,
+              ),
+            ]),
           // As ask() does: a retriever made per question over the index built at load.
           query: (question: string) => gate(retrieverOf(engine).retrieve(question, 5), engine.gate).pass,
         },
@@ -119,14 +128,18 @@ const framed = isFramed(window);
  * questions, so that neither stands between a first-time visitor and the question box.
  */
 function Page() {
-  const [registering, setRegistering] = useState(false);
+  const [Notice, setNotice] = useState<ComponentType | undefined>(undefined);
   const onReady = useCallback((engine: Engine) => {
     ready(engine);
-    setRegistering(true);
+    // Not through loadChunk: a page that cannot fetch it still answers, and only misses news of a new version.
+    void chunks.updateNotice().then(
+      ({ UpdateNotice }) => setNotice(() => UpdateNotice),
+      () => undefined,
+    );
   }, []);
   return (
     <>
-      {registering ? <UpdateNotice /> : null}
+      {Notice === undefined ? null : <Notice />}
       <Root
         loadIndex={loadIndex}
         loadMeaning={loadMeaning}
