@@ -253,7 +253,8 @@ export function decodePostings(
 
 // An index kept in shards (posting-shards.ts) holds, in its own file, what every question needs before
 // any list: each term's document frequency, LEB128 varints as above, then each passage's scorer factor
-// (inverted-index.ts's passageFactors), float64 little-endian, so that no list has to be read to score.
+// (inverted-index.ts's passageFactors), float32 little-endian (the scorer rounds the factors it derives to
+// float32 too, so both give the same scores), so that no list has to be read to score.
 // Each shard beside it is encodePostings of its terms, whole.
 
 /** A sharded index's postings as its file holds them: document frequencies and passage factors. */
@@ -272,10 +273,10 @@ export function encodePostingsHead(head: PostingsHead): Uint8Array {
   const out = new ByteWriter();
   for (const count of head.counts) out.varint(count);
   const at = out.length;
-  out.room(head.factors.length * 8);
-  out.length += head.factors.length * 8;
-  const view = new DataView(out.bytes.buffer, out.bytes.byteOffset + at, head.factors.length * 8);
-  for (const [doc, factor] of head.factors.entries()) view.setFloat64(doc * 8, factor, true);
+  out.room(head.factors.length * 4);
+  out.length += head.factors.length * 4;
+  const view = new DataView(out.bytes.buffer, out.bytes.byteOffset + at, head.factors.length * 4);
+  for (const [doc, factor] of head.factors.entries()) view.setFloat32(doc * 4, factor, true);
   return out.bytes.slice(0, out.length);
 }
 
@@ -285,7 +286,7 @@ export function decodePostingsHead(
   shape: { termCount: number; postingCount: number; passageCount: number },
 ): PostingsHead {
   const { termCount, postingCount, passageCount } = shape;
-  if (termCount > bytes.length || passageCount * 8 > bytes.length) {
+  if (termCount > bytes.length || passageCount * 4 > bytes.length) {
     throw new PostingsFormatError(
       `${termCount} terms and ${passageCount} passages cannot fit in ${bytes.length} bytes`,
     );
@@ -311,15 +312,15 @@ export function decodePostingsHead(
   }
   if (total !== postingCount)
     throw new PostingsFormatError(`${total} postings where ${postingCount} were announced`);
-  if (bytes.length - at !== passageCount * 8) {
+  if (bytes.length - at !== passageCount * 4) {
     throw new PostingsFormatError(
       `${bytes.length - at} bytes of passage factors for ${passageCount} passages`,
     );
   }
-  const view = new DataView(bytes.buffer, bytes.byteOffset + at, passageCount * 8);
+  const view = new DataView(bytes.buffer, bytes.byteOffset + at, passageCount * 4);
   const factors = new Float64Array(passageCount);
   for (let doc = 0; doc < passageCount; doc++) {
-    const factor = view.getFloat64(doc * 8, true);
+    const factor = view.getFloat32(doc * 4, true);
     if (!Number.isFinite(factor) || factor < 0)
       throw new PostingsFormatError(`passage ${doc} has factor ${factor}`);
     factors[doc] = factor;

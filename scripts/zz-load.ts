@@ -1,0 +1,16 @@
+import { readFileSync } from 'node:fs';
+import { createEngine } from '../src/ask/engine';
+import { parseIndex } from '../src/compiled-index/parse';
+import { ShardedPostings } from '../src/compiled-index/posting-shards';
+import { BlockPassage } from '../src/compiled-index/text-blocks';
+import { nativeSha256 } from './lib/native-sha256';
+const sharded = process.argv[2] === 'sharded';
+const bytes = new Uint8Array(readFileSync(sharded ? '/tmp/zz/sharded.bin' : '/tmp/zz/index.bin'));
+const texts: string[] = JSON.parse(readFileSync('/tmp/zz/texts.json', 'utf8'));
+const blockText = () => ({ attach: (places: never[]) => { const source = { textOf: (at: number) => texts[at] as string }; return places.map((p, at) => new BlockPassage(p, at, source)); }, load: async () => {}, loadFor: async () => {}, missing: () => [] });
+(globalThis as { gc?: () => void }).gc?.();
+const steps: string[] = [];
+let t = performance.now(); const t0 = t;
+const engine = createEngine(parseIndex(bytes, { onStep: (s) => { const n = performance.now(); steps.push(`${s} ${(n - t).toFixed(1)}`); t = n; }, sha256: nativeSha256, blockText: blockText as never, shardSource: (table, head, passageCount) => new ShardedPostings({ table, head, passageCount, readShard: (p) => readFileSync(`/tmp/zz/shards/${p.slice(9)}`), sha256Now: nativeSha256 }) }));
+const n = performance.now(); steps.push(`engine ${(n - t).toFixed(1)}`);
+console.log(`total ${(n - t0).toFixed(1)} | ${steps.join(', ')}`, engine.passages.length);

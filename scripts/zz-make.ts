@@ -1,0 +1,16 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { makeCorpus } from './bench/corpus';
+import { compileIndex } from '../src/ingest/compile';
+import { serializeIndex } from '../src/compiled-index/parse';
+import { splitPostings, splitText } from './lib/index-files';
+const corpus = makeCorpus({ passageCount: 100_000 });
+const index = compileIndex({ files: corpus.files });
+const texts = index.passages.map((p) => p.text);
+const { textBlocks } = splitText(texts);
+const { shards, table } = splitPostings(index.postings, index.passages.length);
+mkdirSync('/tmp/zz/shards', { recursive: true });
+table.digests.forEach((d, i) => writeFileSync(`/tmp/zz/shards/${d}.bin`, shards[i] as Uint8Array));
+writeFileSync('/tmp/zz/sharded.bin', serializeIndex({ ...index, textBlocks, postingShards: table }));
+writeFileSync('/tmp/zz/index.bin', serializeIndex({ ...index, textBlocks }));
+writeFileSync('/tmp/zz/texts.json', JSON.stringify(texts));
+console.log('shards', shards.length);
