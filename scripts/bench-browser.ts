@@ -123,12 +123,13 @@ run(async () => {
   mkdirSync(work, { recursive: true });
 
   // The site as `npm run build` makes it around an index written in `layout`: the passage text in blocks
-  // beside the index (what `npm run ingest` writes for a corpus this large), or inside it.
+  // and the postings in shards beside the index (what `npm run ingest` writes for a corpus this large), or
+  // both inside it (the single-file layout).
   const siteWith = (layout: 'blocks' | 'inline') => {
     const indexFile = join(work, `${layout}-${passageCount}`, 'index.bin');
     writeIndexFiles({ path: indexFile, index, layout });
     log(
-      `building the site around the index, text ${layout === 'blocks' ? 'in blocks' : 'inline'} (vite build)`,
+      `building the site around the index, ${layout === 'blocks' ? 'text and postings apart' : 'one file'} (vite build)`,
     );
     const site = join(work, `site-${layout}`);
     const build = spawnSync(
@@ -157,9 +158,9 @@ run(async () => {
     if (mbps !== undefined && inlineSite !== undefined) {
       const link = `${mbps} Mb/s${values.gzip ? ', gzipped' : ''}`;
       const question = (queries[0] as { text: string }).text;
-      log(`a visitor on ${link}, text in blocks: navigation to the first result`);
+      log(`a visitor on ${link}, text and postings apart: navigation to the first result`);
       slow = await firstResultOn({ browser, site, mbps, gzip: values.gzip, question });
-      log(`a visitor on ${link}, text inline: navigation to the first result`);
+      log(`a visitor on ${link}, one file: navigation to the first result`);
       slowInline = await firstResultOn({ browser, site: inlineSite, mbps, gzip: values.gzip, question });
     }
     // No service worker: its precache would download the index a second time during the load measured.
@@ -262,7 +263,7 @@ run(async () => {
     `| index with passage text, raw / gzip | ${mb(report.indexRawBytes)} / ${mb(report.indexGzipBytes)} |`,
   );
   console.log(
-    `| index without it (text in blocks), raw / gzip | ${mb(report.coreRawBytes)} / ${mb(report.coreGzipBytes)} |`,
+    `| index file without the text and postings (in blocks and shards beside it), raw / gzip | ${mb(report.coreRawBytes)} / ${mb(report.coreGzipBytes)} |`,
   );
   console.log(`| navigation → page takes questions | ${ms(report.readyMs)} |`);
   console.log(`| of which: worker downloads and reads the index | ${ms(report.receivedMs)} |`);
@@ -274,8 +275,8 @@ run(async () => {
   console.log(`| total blocking time meanwhile (tasks past 50 ms) | ${ms(report.totalBlockingMs)} |`);
   console.log(`| retrieve + gate in the page, p50 / p95 | ${ms(report.p50Ms)} / ${ms(report.p95Ms)} |`);
   for (const [layout, run] of [
-    ['text in blocks', slow],
-    ['text inline', slowInline],
+    ['text and postings apart', slow],
+    ['one file', slowInline],
   ] as const) {
     if (run === undefined) continue;
     const link = `${run.mbps} Mb/s${run.gzip ? ', gzipped' : ''}, ${layout}`;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ask, createEngine, TEXT_DEADLINE_MS } from '../../src/ask/engine';
+import { PostingsNotLoaded } from '../../src/compiled-index/posting-shards';
 import { TextNotLoaded } from '../../src/compiled-index/text-blocks';
 import { createExtractiveClient } from '../../src/reader/extractive';
 import type { AskResult } from '../../src/types';
@@ -117,6 +118,94 @@ describe('ask() waiting for passage text', () => {
       }),
     ).rejects.toThrow(/retrieval still read parts of the index it lacked after 64 fetches/);
     expect(loads).toHaveLength(64);
+  });
+});
+
+describe('ask() waiting for postings kept in shards', () => {
+  it('gives up after TEXT_DEADLINE_MS, and says it was the wait for the postings', async () => {
+    vi.useFakeTimers();
+    const { core, files } = splitLibrary(undefined, 200);
+    const { index } = asThePageReadsIt({ core, files, fetch: hanging });
+    const asked = ask({ engine: createEngine(index), client: createExtractiveClient(), question });
+    await vi.advanceTimersByTimeAsync(TEXT_DEADLINE_MS - 1);
+    let settled = false;
+    void asked.then(() => {
+      settled = true;
+    });
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(refusal(await asked)).toEqual({
+      reason: 'postings_unavailable',
+      code: 'timeout',
+      detail: `the postings did not arrive within ${TEXT_DEADLINE_MS / 1000} s`,
+    });
+  });
+
+  it('stops at a cancel, and says the question was cancelled', async () => {
+    const { core, files } = splitLibrary(undefined, 200);
+    const { index } = asThePageReadsIt({ core, files, fetch: hanging });
+    const cancel = new AbortController();
+    const asked = ask({
+      engine: createEngine(index),
+      client: createExtractiveClient(),
+      question,
+      signal: cancel.signal,
+    });
+    setTimeout(() => cancel.abort(), 5);
+    expect(refusal(await asked)).toEqual({
+      reason: 'postings_unavailable',
+      code: 'aborted',
+      detail: 'the request was cancelled',
+    });
+  });
+
+  it('fetches the shards a question reads before any text, and each once', async () => {
+    const { core, files } = splitLibrary(undefined, 200);
+    const { index, fetched } = asThePageReadsIt({ core, files });
+    const result = await ask({ engine: createEngine(index), client: createExtractiveClient(), question });
+    expect(result.status).toBe('answered');
+    const firstText = fetched.findIndex((path) => path.startsWith('text/'));
+    const lastShard = fetched.findLastIndex((path) => path.startsWith('postings/'));
+    expect(firstText).toBeGreaterThan(lastShard);
+  });
+
+  it('rethrows, as a bug of ours, a shard source that says it fetched a shard yet never gives its postings', async () => {
+    const { core, files } = splitLibrary(undefined, 200);
+    const { index } = asThePageReadsIt({ core, files });
+    const engine = createEngine(index);
+    const shards = engine.shards as NonNullable<typeof engine.shards>;
+    const loads: number[][] = [];
+    const stuck = {
+      ...shards,
+      shardCount: shards.shardCount,
+      counts: shards.counts,
+      factors: shards.factors,
+      list: () => {
+        throw new PostingsNotLoaded([0]);
+      },
+      missing: () => [0],
+      load: async (wanted: readonly number[]) => {
+        loads.push([...wanted]);
+      },
+    };
+    await expect(
+      ask({
+        engine: { ...createEngine({ ...index, postingSource: stuck }), shards: stuck },
+        client: createExtractiveClient(),
+        question,
+      }),
+    ).rejects.toThrow(/retrieval still read parts of the index it lacked after 64 fetches/);
+    expect(loads).toHaveLength(64);
+  });
+
+  it('rethrows a shard not here when the engine has no source of shards to fetch it from', async () => {
+    const { core, files } = splitLibrary(undefined, 200);
+    const { index } = asThePageReadsIt({ core, files });
+    const engine = createEngine(index);
+    await expect(
+      ask({ engine: { ...engine, shards: undefined }, client: createExtractiveClient(), question }),
+    ).rejects.toThrow(PostingsNotLoaded);
   });
 });
 
