@@ -56,6 +56,11 @@ export interface EngineFigures extends SavedSize, LoadCost {
   engine: string;
   version: string;
   buildMs: number;
+  /**
+   * The first query after the load, alone: what a load that leaves work for the questions (sourcebound's
+   * shards of postings, read the first time a question needs one) leaves to the first one.
+   */
+  firstQueryMs: number;
   p50Ms: number;
   p95Ms: number;
   /** Share of queries whose target passage ranks first. */
@@ -72,6 +77,7 @@ export const RATIO_FIGURES = [
   'rawBytes',
   'gzipBytes',
   'loadMs',
+  'firstQueryMs',
   'p50Ms',
   'p95Ms',
   'memoryBytes',
@@ -214,6 +220,8 @@ async function measure(options: {
   // Before the load with passage text, so that it is not warmed up by it: a page loads once.
   log('loading');
   const load = measureLoad(trial, saved.parts, collect);
+  const [first] = queries;
+  const firstQueryMs = first === undefined ? 0 : timed(() => trial.query(first.text));
   log(`ranking ${queries.length} queries`);
   // Also the warm-up of the timed pass: every query has been asked once before it is timed.
   const { hitAt1, mrrAt10 } = quality(trial, queries);
@@ -231,6 +239,7 @@ async function measure(options: {
     buildMs,
     ...size,
     ...load,
+    firstQueryMs,
     p50Ms: percentile(latencies, 0.5),
     p95Ms: percentile(latencies, 0.95),
     hitAt1,

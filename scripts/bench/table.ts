@@ -26,6 +26,7 @@ const ROWS: readonly Row[] = [
   { label: 'size raw MB', figure: 'rawBytes', show: megabytes },
   { label: 'size gzip MB', figure: 'gzipBytes', show: megabytes },
   { label: 'load ms', figure: 'loadMs', show: amount },
+  { label: 'first query ms', figure: 'firstQueryMs', show: amount },
   { label: 'query p50 ms', figure: 'p50Ms', show: amount },
   { label: 'query p95 ms', figure: 'p95Ms', show: amount },
   { label: 'memory MB', figure: 'memoryBytes', show: megabytes },

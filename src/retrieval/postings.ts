@@ -1,6 +1,8 @@
 // The inverted index as the compiled index stores it: for each term, the passages holding it (ascending)
 // and how often it occurs in each. Everything a scorer needs (document frequency, passage length, norms)
-// is derived from these two columns at load time, so the file holds nothing that could disagree with them.
+// is derived from these two columns at load time, so the file holds nothing that could disagree with them;
+// except an index kept in shards, whose file stores each passage's factor so that a question reads only
+// its own terms' lists (src/compiled-index/posting-shards.ts), checked against them when read whole.
 
 /** Term `t`'s postings are positions `starts[t]` to `starts[t + 1]` of `docs` and `tfs`. */
 export interface Postings {
