@@ -1,5 +1,6 @@
 import { PostingsNotLoaded, PostingsUnavailableError } from '../compiled-index/posting-shards';
 import { TextNotLoaded, TextUnavailableError } from '../compiled-index/text-blocks';
+import type { PostingSource } from '../compiled-index/types';
 import {
   GATE_EVIDENCE,
   MAX_CONTEXT_CHARS,
@@ -87,8 +88,39 @@ export const TEXT_DEADLINE_MS = 30_000;
 /** What fetching a part gives up with, on a cancel or at the deadline: the kind of part's own error. */
 type GivingUp = (message: string, code: 'aborted' | 'timeout') => Error;
 
-const textGivesUp: GivingUp = (message, code) => new TextUnavailableError(message, code);
-const postingsGiveUp: GivingUp = (message, code) => new PostingsUnavailableError(message, code);
+/** A kind of part an index keeps beside its file, as ask() waits for it. */
+interface LazyParts {
+  parts: Pick<PostingSource, 'missing' | 'load'>;
+  /** Whether `error` is this kind's "not here yet". */
+  lacks: (error: unknown) => boolean;
+  givesUp: GivingUp;
+  /** What it is, for the deadline's message. */
+  what: string;
+}
+
+const PASSAGE_TEXT = 'the passage text';
+
+/** The kinds of part `engine` fetches as questions need them: the postings first, then the text. */
+function lazyPartsOf({ shards, texts }: Engine): LazyParts[] {
+  const kinds: LazyParts[] = [];
+  if (shards !== undefined) {
+    kinds.push({
+      parts: shards,
+      lacks: (error) => error instanceof PostingsNotLoaded,
+      givesUp: (message, code) => new PostingsUnavailableError(message, code),
+      what: 'the postings',
+    });
+  }
+  if (texts !== undefined) {
+    kinds.push({
+      parts: texts,
+      lacks: (error) => error instanceof TextNotLoaded,
+      givesUp: (message, code) => new TextUnavailableError(message, code),
+      what: PASSAGE_TEXT,
+    });
+  }
+  return kinds;
+}
 
 /**
  * `reading()` (retrieval, which reads the postings of the question's terms and the text of the passages
@@ -103,12 +135,12 @@ async function withText<T extends { scored: readonly Scored[] }>(
   signal: AbortSignal | undefined,
   reading: () => T,
 ): Promise<T> {
-  const { texts, shards } = engine;
-  if (texts === undefined && shards === undefined) return reading();
+  const kinds = lazyPartsOf(engine);
+  if (kinds.length === 0) return reading();
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), TEXT_DEADLINE_MS);
   const waiting = eitherSignal([signal, deadline.signal]);
-  const fetching = async (fetch: () => Promise<void>, givesUp: GivingUp, what: string) => {
+  const fetching = async (fetch: () => Promise<void>, { givesUp, what }: LazyParts) => {
     try {
       await untilAborted(fetch(), waiting);
     } catch (error) {
@@ -121,52 +153,49 @@ async function withText<T extends { scored: readonly Scored[] }>(
     }
   };
   try {
-    return await readWithParts({ texts, shards, reading, fetching, waiting });
+    return await readWithParts({ engine, kinds, reading, fetching, waiting });
   } finally {
     clearTimeout(timer);
   }
 }
 
 async function readWithParts<T extends { scored: readonly Scored[] }>(options: {
-  texts: Engine['texts'];
-  shards: Engine['shards'];
+  engine: Engine;
+  kinds: readonly LazyParts[];
   reading: () => T;
-  fetching: (fetch: () => Promise<void>, givesUp: GivingUp, what: string) => Promise<void>;
+  fetching: (fetch: () => Promise<void>, kind: LazyParts) => Promise<void>;
   waiting: AbortSignal;
 }): Promise<T> {
-  const { texts, shards, reading, fetching, waiting } = options;
+  const { engine, kinds, reading, fetching, waiting } = options;
   for (let round = 0; round < MAX_TEXT_ROUNDS; round++) {
     let found: T;
     try {
       found = reading();
     } catch (error) {
-      const lacked =
-        (error instanceof PostingsNotLoaded && shards !== undefined) ||
-        (error instanceof TextNotLoaded && texts !== undefined);
-      if (!lacked) throw error;
-      // Every part this reading reaches, not only the first: one round trip, not one per part.
-      const blocks: number[] = [];
-      const readingText = () => (texts === undefined ? reading() : blocks.push(...texts.missing(reading)));
-      const missingShards = shards === undefined ? [] : shards.missing(readingText);
-      if (shards === undefined) readingText();
-      // The postings first: which passages a question reaches, so which text it reads, depends on them.
-      if (missingShards.length > 0 && shards !== undefined) {
-        await fetching(() => shards.load(missingShards, waiting), postingsGiveUp, 'the postings');
-      } else if (texts !== undefined) {
-        await fetching(() => texts.load([...new Set(blocks)], waiting), textGivesUp, 'the passage text');
-      }
+      if (!kinds.some(({ lacks }) => lacks(error))) throw error;
+      // Every part of every kind this reading reaches, not only the first: each kind's parts not here are
+      // read as absent while the kinds after it are named. The first kind that lacks some is fetched: the
+      // postings before the text, as which passages a question reaches, so which text it reads, depends
+      // on them.
+      const missing = kinds.map((): number[] => []);
+      const named = kinds.reduceRight<() => unknown>(
+        (inner, { parts }, at) =>
+          () => {
+            missing[at] = parts.missing(inner);
+          },
+        reading,
+      );
+      named();
+      const next = missing.findIndex((parts) => parts.length > 0);
+      const kind = kinds[next] as LazyParts;
+      await fetching(() => kind.parts.load(missing[next] as number[], waiting), kind);
       continue;
     }
+    const { texts } = engine;
     if (texts !== undefined) {
-      await fetching(
-        () =>
-          texts.loadFor(
-            found.scored.map((scored) => scored.passage),
-            waiting,
-          ),
-        textGivesUp,
-        'the passage text',
-      );
+      const passages = found.scored.map((scored) => scored.passage);
+      // The text is the last kind (lazyPartsOf).
+      await fetching(() => texts.loadFor(passages, waiting), kinds[kinds.length - 1] as LazyParts);
     }
     return found;
   }

@@ -160,6 +160,27 @@ describe('ask() waiting for postings kept in shards', () => {
     });
   });
 
+  it('reads a slip with both apart: the shards of its words, then the text of the passages it weighs', async () => {
+    const { core, files, whole } = splitLibrary(undefined, 200);
+    const { index, fetched } = asThePageReadsIt({ core, files });
+    const slip = 'how many days a week is the libary open?';
+    const result = await ask({
+      engine: createEngine(index),
+      client: createExtractiveClient(),
+      question: slip,
+    });
+    const wholeResult = await ask({
+      engine: createEngine(whole),
+      client: createExtractiveClient(),
+      question: slip,
+    });
+    expect(result.status).toBe('answered');
+    expect(result.status === 'answered' && result.answer).toBe(
+      wholeResult.status === 'answered' && wholeResult.answer,
+    );
+    expect(fetched.some((path) => path.startsWith('text/'))).toBe(true);
+  });
+
   it('fetches the shards a question reads before any text, and each once', async () => {
     const { core, files } = splitLibrary(undefined, 200);
     const { index, fetched } = asThePageReadsIt({ core, files });
@@ -197,6 +218,39 @@ describe('ask() waiting for postings kept in shards', () => {
       }),
     ).rejects.toThrow(/retrieval still read parts of the index it lacked after 64 fetches/);
     expect(loads).toHaveLength(64);
+  });
+
+  it('answers from an index whose postings alone are in shards, fetching only shards', async () => {
+    const { core, files, whole } = splitLibrary(undefined, 200, false);
+    const { index, fetched } = asThePageReadsIt({ core, files });
+    expect(index.textSource).toBeUndefined();
+    const engine = createEngine(index);
+    for (const asked of [question, 'how many days a week is the libary open?']) {
+      const result = await ask({ engine, client: createExtractiveClient(), question: asked });
+      const wholeResult = await ask({
+        engine: createEngine(whole),
+        client: createExtractiveClient(),
+        question: asked,
+      });
+      expect(result.status === 'answered' ? result.answer : result.reason).toEqual(
+        wholeResult.status === 'answered' ? wholeResult.answer : wholeResult.reason,
+      );
+    }
+    expect(fetched.length).toBeGreaterThan(0);
+    expect(fetched.every((path) => path.startsWith('postings/'))).toBe(true);
+  });
+
+  it('rethrows text not here when the engine has no source of text to fetch it from', async () => {
+    const { core, files } = splitLibrary(undefined, 200);
+    const { index } = asThePageReadsIt({ core, files });
+    const engine = createEngine(index);
+    await expect(
+      ask({
+        engine: { ...engine, texts: undefined },
+        client: createExtractiveClient(),
+        question: 'how many days a week is the libary open?',
+      }),
+    ).rejects.toThrow(TextNotLoaded);
   });
 
   it('rethrows a shard not here when the engine has no source of shards to fetch it from', async () => {

@@ -30,6 +30,8 @@ export function splitLibrary(
   target = TARGET,
   /** About how many bytes a shard of postings holds; absent, the postings stay in the index file. */
   shardBytes?: number,
+  /** Whether the text goes in blocks; false, it stays in the index file. */
+  textApart = true,
 ): {
   core: Uint8Array;
   files: Map<string, Uint8Array<ArrayBuffer>>;
@@ -45,10 +47,12 @@ export function splitLibrary(
   );
   if (shardBytes === undefined) return { core: serializeIndex({ ...whole, textBlocks }), files, whole };
   const { shards, table } = splitPostings(whole.postings, whole.passages.length, shardBytes);
+  if (!textApart) files.clear();
   table.digests.forEach((digest, at) => {
     files.set(shardPath(digest), shards[at] as Uint8Array<ArrayBuffer>);
   });
-  return { core: serializeIndex({ ...whole, textBlocks, postingShards: table }), files, whole };
+  const apart = textApart ? { textBlocks } : {};
+  return { core: serializeIndex({ ...whole, ...apart, postingShards: table }), files, whole };
 }
 
 /** The index as the page reads it: without its text, which `fetched` records as it is fetched. */
