@@ -153,7 +153,8 @@ export function writeIndexFiles(options: {
     });
     blockCount = textBlocks.digests.length;
     shardCount = table.digests.length;
-    written = { ...index, textBlocks, postingShards: table };
+    // A corpus without a term (a passage of stopwords alone) has no postings to keep apart.
+    written = { ...index, textBlocks, ...(shardCount === 0 ? {} : { postingShards: table }) };
   }
   writeOutput({ path, what: 'index', data: serializeIndex(written) });
   const stale = [...before].filter((part) => !named.has(part));

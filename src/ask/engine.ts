@@ -187,6 +187,8 @@ async function readWithParts<T extends { scored: readonly Scored[] }>(options: {
       );
       named();
       const next = missing.findIndex((parts) => parts.length > 0);
+      if (next < 0)
+        throw new Error('retrieval read a part of the index it lacked, and naming them found none');
       const kind = kinds[next] as LazyParts;
       await fetching(() => kind.parts.load(missing[next] as number[], waiting), kind);
       continue;

@@ -81,7 +81,7 @@ export interface RetrieverOptions {
 
 // A passage's distinct terms, read once: the soft match reads them for every question that retrieves it,
 // and a retriever is made per question. Keyed by the passage, so a corpus let go takes its entries along.
-const DISTINCT_TERMS = new WeakMap<Passage, string[]>();
+const DISTINCT_TERMS = new WeakMap<Passage, { text: string; distinct: string[] }>();
 
 /** A retriever with its index built here, from the compiled index's parts: for scripts and tests. */
 export function createRetriever(
@@ -305,12 +305,15 @@ export function retrieverOn(options: RetrieverOptions): Retriever {
   /** A passage's terms, each once, weighed by idf: what its side of a soft match is made of. */
   function weightedTermsOf(doc: number): WeightedTerm[] {
     const passage = passages[doc] as Passage;
-    let distinct = DISTINCT_TERMS.get(passage);
-    if (distinct === undefined) {
-      distinct = [...new Set(tokenize(passageText(passage)))];
-      DISTINCT_TERMS.set(passage, distinct);
+    // Kept with the text read: a passage whose text was not here yet (read as '' while ask() names the
+    // blocks a question needs) is read again once it is, not remembered by its headings alone.
+    const text = passageText(passage);
+    let known = DISTINCT_TERMS.get(passage);
+    if (known?.text !== text) {
+      known = { text, distinct: [...new Set(tokenize(text))] };
+      DISTINCT_TERMS.set(passage, known);
     }
-    return distinct.map((term) => ({ term, weight: index.idf(index.termId(term)) }));
+    return known.distinct.map((term) => ({ term, weight: index.idf(index.termId(term)) }));
   }
 
   /**

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { splitPostings } from '../../scripts/lib/index-files';
+import { loadIndexFile } from '../../scripts/lib/cli';
+import { splitPostings, writeIndexFiles } from '../../scripts/lib/index-files';
 import { ask, createEngine, type Engine } from '../../src/ask/engine';
 import { readIndexFile } from '../../src/compiled-index/container';
 import { parseIndex, serializeIndex } from '../../src/compiled-index/parse';
@@ -13,9 +15,13 @@ import {
 import { sha256Bytes } from '../../src/compiled-index/sha256';
 import { isHead } from '../../src/compiled-index/types';
 import { IndexLoadError } from '../../src/compiled-index/version';
+import { compileCorpus } from '../../src/ingest/compile';
 import { createExtractiveClient } from '../../src/reader/extractive';
 import { passageFactors } from '../../src/retrieval/inverted-index';
+import type { WordVectors } from '../../src/retrieval/semantic';
 import type { AskResult } from '../../src/types';
+import { withMeaning } from '../../src/ui/kit/meaning-engine';
+import { scratchForTest } from '../helpers/scratch';
 import { asThePageReadsIt, splitLibrary } from '../helpers/text-blocks';
 
 // Small shards, so that the manual's postings make many and a question reads only some of them.
@@ -51,6 +57,37 @@ describe('postings in shards beside the index', () => {
       const shardsFetched = fetched.filter((path) => path.startsWith('postings/'));
       expect(shardsFetched.length, question).toBeLessThan(shardFiles.length);
       expect(new Set(shardsFetched).size, `${question}: each shard once`).toBe(shardsFetched.length);
+    }
+  });
+
+  it('answers as the whole index does with the word vectors joined, text alone apart or text and postings', async () => {
+    // Random unit vectors for every term of the manual: what matters is that both sides read the same.
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) & 0x7fffffff;
+      return seed / 0x7fffffff - 0.5;
+    };
+    const { whole } = splitLibrary();
+    const terms = [...whole.terms].sort();
+    const dimensions = 8;
+    const vectors = new Float32Array(terms.length * dimensions);
+    for (let at = 0; at < terms.length; at++) {
+      const vector = Array.from({ length: dimensions }, random);
+      const norm = Math.hypot(...vector);
+      vector.forEach((value, k) => {
+        vectors[at * dimensions + k] = value / norm;
+      });
+    }
+    const table: WordVectors = { terms, dimensions, vectors, digest: 'b'.repeat(64) };
+    const wholeEngine = withMeaning(createEngine(whole), table);
+    for (const shardBytes of [undefined, SHARD_BYTES]) {
+      const { core, files } = splitLibrary(undefined, shardBytes);
+      for (const question of questions) {
+        // A fresh page for each question: its first reading meets parts not fetched yet.
+        const { index } = asThePageReadsIt({ core, files });
+        const page = withMeaning(createEngine(index), table);
+        expect(seen(await askOn(page, question)), question).toEqual(seen(await askOn(wholeEngine, question)));
+      }
     }
   });
 
@@ -135,6 +172,21 @@ describe('postings in shards beside the index', () => {
     ]);
     const shardFetches = fetched.filter((path) => path.startsWith('postings/'));
     expect(new Set(shardFetches).size * 2).toBe(shardFetches.length);
+  });
+});
+
+describe('writing an index with its parts apart', () => {
+  it('keeps the postings of a corpus without a term in the index file, and reads it back', () => {
+    const { index } = compileCorpus({
+      files: [{ path: 'a.md', text: 'the the the\n' }],
+      promptVersion: 'answer.v2',
+    });
+    expect(index.terms).toEqual([]);
+    const path = join(scratchForTest('no-terms'), 'index.bin');
+    expect(writeIndexFiles({ path, index, layout: 'blocks' })).toEqual({ blocks: 1, shards: 0 });
+    const back = loadIndexFile(path);
+    expect(back.passages).toHaveLength(1);
+    expect(back.postingShards).toBeUndefined();
   });
 });
 
