@@ -60,6 +60,11 @@ export interface AskOptions {
   signal?: AbortSignal;
   /** How long the generator may take, retries included; default QUESTION_DEADLINE_MS. */
   deadlineMs?: number;
+  /**
+   * Told, in words for anyone, what the question waits for while parts of the index are fetched (a large
+   * index in the page), and undefined once they are here.
+   */
+  onFetching?: (words: string | undefined) => void;
 }
 
 /**
@@ -96,6 +101,8 @@ interface LazyParts {
   givesUp: GivingUp;
   /** What it is, for the deadline's message. */
   what: string;
+  /** What the question waits for while it is fetched, in words for anyone. */
+  waitingFor: string;
 }
 
 const PASSAGE_TEXT = 'the passage text';
@@ -109,6 +116,7 @@ function lazyPartsOf({ shards, texts }: Engine): LazyParts[] {
       lacks: (error) => error instanceof PostingsNotLoaded,
       givesUp: (message, code) => new PostingsUnavailableError(message, code),
       what: 'the postings',
+      waitingFor: 'Fetching the part of the index its words need…',
     });
   }
   if (texts !== undefined) {
@@ -117,6 +125,7 @@ function lazyPartsOf({ shards, texts }: Engine): LazyParts[] {
       lacks: (error) => error instanceof TextNotLoaded,
       givesUp: (message, code) => new TextUnavailableError(message, code),
       what: PASSAGE_TEXT,
+      waitingFor: 'Fetching the text of the passages it reads…',
     });
   }
   return kinds;
@@ -132,17 +141,20 @@ function lazyPartsOf({ shards, texts }: Engine): LazyParts[] {
  */
 async function withText<T extends { scored: readonly Scored[] }>(
   engine: Engine,
-  signal: AbortSignal | undefined,
+  options: Pick<AskOptions, 'signal' | 'onFetching'>,
   reading: () => T,
 ): Promise<T> {
+  const { signal, onFetching } = options;
   const kinds = lazyPartsOf(engine);
   if (kinds.length === 0) return reading();
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), TEXT_DEADLINE_MS);
   const waiting = eitherSignal([signal, deadline.signal]);
-  const fetching = async (fetch: () => Promise<void>, { givesUp, what }: LazyParts) => {
+  const fetching = async (fetch: () => Promise<void>, { givesUp, what, waitingFor }: LazyParts) => {
+    onFetching?.(waitingFor);
     try {
       await untilAborted(fetch(), waiting);
+      onFetching?.(undefined);
     } catch (error) {
       // The fetch's own failure (TextUnavailableError, PostingsUnavailableError) or a bug of ours, as it came.
       if (!waiting.aborted) throw error;
@@ -195,9 +207,12 @@ async function readWithParts<T extends { scored: readonly Scored[] }>(options: {
     }
     const { texts } = engine;
     if (texts !== undefined) {
+      // The blocks of the passages it returned, those not here: what reading their text would lack.
       const passages = found.scored.map((scored) => scored.passage);
+      const lacking = texts.missing(() => passages.map((passage) => passage.text));
       // The text is the last kind (lazyPartsOf).
-      await fetching(() => texts.loadFor(passages, waiting), kinds[kinds.length - 1] as LazyParts);
+      const text = kinds[kinds.length - 1] as LazyParts;
+      if (lacking.length > 0) await fetching(() => texts.load(lacking, waiting), text);
     }
     return found;
   }
@@ -260,7 +275,7 @@ export async function ask(options: AskOptions): Promise<AskResult> {
   const encoder = engine.semantic?.encoder;
   // With a sentence encoder, each passage's evidence is its gate model's, which reads the encoder too.
   const read = async (asWritten: boolean) => {
-    const found = await withText(engine, signal, () => retriever.read(question, limit, { asWritten }));
+    const found = await withText(engine, options, () => retriever.read(question, limit, { asWritten }));
     const scored =
       encoder === undefined
         ? found.scored

@@ -181,6 +181,25 @@ describe('ask() waiting for postings kept in shards', () => {
     expect(fetched.some((path) => path.startsWith('text/'))).toBe(true);
   });
 
+  it('says what the question waits for while parts are fetched, and nothing once they are here', async () => {
+    const { core, files } = splitLibrary(undefined, 200);
+    const { index } = asThePageReadsIt({ core, files });
+    const engine = createEngine(index);
+    const said: Array<string | undefined> = [];
+    const onFetching = (words: string | undefined) => said.push(words);
+    await ask({ engine, client: createExtractiveClient(), question, onFetching });
+    expect(said).toEqual([
+      'Fetching the part of the index its words need…',
+      undefined,
+      'Fetching the text of the passages it reads…',
+      undefined,
+    ]);
+    // Asked again, every part is here: nothing is said.
+    said.length = 0;
+    await ask({ engine, client: createExtractiveClient(), question, onFetching });
+    expect(said).toEqual([]);
+  });
+
   it('fetches the shards a question reads before any text, and each once', async () => {
     const { core, files } = splitLibrary(undefined, 200);
     const { index, fetched } = asThePageReadsIt({ core, files });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scratchForFile } from '../helpers/scratch';
 import { closeContext, launchBrowser, newContext, recordRequests } from './browser';
 import { type StaticServer, startStaticServer } from './server';
-import { ask, openSite, resultHeading, waitForAskBox } from './site';
+import { ask, openSite, resultHeading, startAsking, waitForAskBox } from './site';
 
 // The site built around the manual's index written with its passage text in blocks and its postings in
 // shards beside it (as `npm run ingest` writes a large corpus's): the page takes questions before any
@@ -140,6 +140,28 @@ describe('a block or shard that cannot be fetched', () => {
       const result = (await page.locator('section.result').textContent()) ?? '';
       expect(result).toContain('could not be fetched');
       expect(result).not.toContain('7 days');
+    } finally {
+      await closeContext(context);
+    }
+  });
+
+  it('says what a question waits for while its words’ shards come, then answers', async () => {
+    if (browser === undefined || failing === undefined) throw new Error('e2e: not started');
+    const context = await newContext(browser);
+    try {
+      // A slow host: each shard arrives a second late.
+      await context.route(/\/assets\/postings\//, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        await route.continue();
+      });
+      const page = await openSite(context, failing.url);
+      await startAsking(page, 'How long can I borrow a DVD for?');
+      const note = page.locator('.fetching-note');
+      await note.waitFor({ timeout: 5000 });
+      expect(await note.textContent()).toBe('Fetching the part of the index its words need…');
+      await resultHeading(page).waitFor({ timeout: 20_000 });
+      expect(await resultHeading(page).textContent()).toBe('Answer');
+      expect(await note.count()).toBe(0);
     } finally {
       await closeContext(context);
     }

@@ -67,7 +67,14 @@ interface RetryWait {
 type AskState =
   | { phase: 'idle' }
   /** `claude`: Claude is being asked (not the stand-in), so the stand-in can be offered instead. */
-  | { phase: 'working'; question: string; claude: boolean; retry?: RetryWait | undefined }
+  | {
+      phase: 'working';
+      question: string;
+      claude: boolean;
+      retry?: RetryWait | undefined;
+      /** What it waits for while parts of a large index are fetched (ask()'s onFetching). */
+      fetching?: string | undefined;
+    }
   // With the chunk that asked it, which also shows it: result views are not in the first download.
   /** `gateSource`: where the threshold the result was judged with came from, as a trace records it. */
   /** `asked`: which question of this page it answers, so that what was said under the last one goes. */
@@ -205,6 +212,10 @@ export function App({
         client: clientFor(settings, questionTime, standInOnly),
         question,
         signal: controller.signal,
+        onFetching: (fetching) => {
+          if (id === latest.current)
+            setState((now) => (now.phase === 'working' ? { ...now, fetching } : now));
+        },
       });
     } catch (error) {
       // ask() throws only for a bug of ours. It is reported, not swallowed, and the page says so
@@ -320,6 +331,9 @@ export function App({
         </div>
       ) : null}
       {state.phase === 'working' && state.retry !== undefined ? <RetryNotice retry={state.retry} /> : null}
+      {state.phase === 'working' && state.fetching !== undefined ? (
+        <p class="fetching-note">{state.fetching}</p>
+      ) : null}
       {state.phase === 'working' && state.claude ? (
         <p class="waiting-note">
           No need to wait for Claude:
