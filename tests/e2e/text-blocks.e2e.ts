@@ -124,13 +124,16 @@ describe('a site whose passage text is in blocks beside the index', () => {
 
 describe('a block or shard that cannot be fetched', () => {
   let failing: StaticServer | undefined;
+  // A server of its own: the first describe's test stops its server to see the page offline.
+  beforeAll(async () => {
+    failing = await startStaticServer(site);
+  });
   afterAll(async () => {
     await failing?.close();
   });
 
   it('refuses the question, saying the text could not be fetched, and offers nothing false', async () => {
-    if (browser === undefined) throw new Error('e2e: not started');
-    failing = await startStaticServer(site);
+    if (browser === undefined || failing === undefined) throw new Error('e2e: not started');
     const context = await newContext(browser);
     try {
       await context.route(/\/assets\/text\//, (route) => route.fulfill({ status: 503, body: 'down' }));
