@@ -10,12 +10,12 @@ import { gate } from '../../src/ask/gate';
 import { parseIndex, serializeIndex } from '../../src/compiled-index/parse';
 import { type PostingShardTable, ShardedPostings, shardPath } from '../../src/compiled-index/posting-shards';
 import type { PostingsHead } from '../../src/compiled-index/postings-codec';
+import { splitPostings, splitText } from '../../src/compiled-index/split';
 import { BlockPassage } from '../../src/compiled-index/text-blocks';
 import type { BlockText, CompiledIndex, InMemoryIndex } from '../../src/compiled-index/types';
 import { compileIndex } from '../../src/ingest/compile';
 import { DEFAULT_RETRIEVAL_MODEL, type RetrievalModel } from '../../src/retrieval/model';
 import { passageText } from '../../src/retrieval/retrieve';
-import { splitPostings, splitText } from '../lib/index-files';
 import { nativeSha256 } from '../lib/native-sha256';
 import type { SyntheticCorpus } from './corpus';
 

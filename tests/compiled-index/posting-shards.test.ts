@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadIndexFile } from '../../scripts/lib/cli';
-import { splitPostings, writeIndexFiles } from '../../scripts/lib/index-files';
+import { writeIndexFiles } from '../../scripts/lib/index-files';
 import { ask, createEngine, type Engine } from '../../src/ask/engine';
 import { readIndexFile } from '../../src/compiled-index/container';
 import { parseIndex, serializeIndex } from '../../src/compiled-index/parse';
@@ -13,6 +13,7 @@ import {
   PostingsFormatError,
 } from '../../src/compiled-index/postings-codec';
 import { sha256Bytes } from '../../src/compiled-index/sha256';
+import { splitPostings } from '../../src/compiled-index/split';
 import { isHead } from '../../src/compiled-index/types';
 import { IndexLoadError } from '../../src/compiled-index/version';
 import { compileCorpus } from '../../src/ingest/compile';

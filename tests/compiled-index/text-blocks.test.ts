@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { splitText } from '../../scripts/lib/index-files';
 import { ask, createEngine } from '../../src/ask/engine';
 import { hex } from '../../src/compiled-index/hex';
 import { parseIndex, serializeIndex } from '../../src/compiled-index/parse';
 import { sha256Bytes } from '../../src/compiled-index/sha256';
+import { splitText } from '../../src/compiled-index/split';
 import { blockOf, TextNotLoaded } from '../../src/compiled-index/text-blocks';
 import { IndexLoadError } from '../../src/compiled-index/version';
 import { createExtractiveClient } from '../../src/reader/extractive';

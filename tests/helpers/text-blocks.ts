@@ -1,7 +1,6 @@
 // The manual's index with its passage text in blocks, as `npm run ingest -- --text blocks` writes it and as
 // the page reads it (fetching each block), for the tests of src/compiled-index/text-blocks.ts and its users.
 
-import { splitPostings, splitText } from '../../scripts/lib/index-files';
 import { checkIndex } from '../../src/compiled-index/check';
 import { readIndexFile } from '../../src/compiled-index/container';
 import { serializeIndex } from '../../src/compiled-index/parse';
@@ -13,6 +12,7 @@ import {
   withShardSource,
 } from '../../src/compiled-index/posting-shards';
 import { sha256Bytes } from '../../src/compiled-index/sha256';
+import { splitPostings, splitText } from '../../src/compiled-index/split';
 import {
   blockFetcher,
   blockPath,
