@@ -192,8 +192,14 @@ export function assembleShards(options: {
   const { head, readShard, sha256 } = options;
   const { table, passageCount } = options;
   const lists = new ShardedPostings({ table, head, passageCount, readShard, sha256Now: sha256 });
-  const termCount = head.counts.length;
-  const total = head.counts.reduce((sum, count) => sum + count, 0);
+  return everyList(lists);
+}
+
+/** Every term's list of `lists` (whose parts are all here, or read as they are reached) as one index's postings. */
+export function everyList(lists: Pick<PostingSource, 'counts' | 'list'>): Postings {
+  const termCount = lists.counts.length;
+  let total = 0;
+  for (let term = 0; term < termCount; term++) total += lists.counts[term] as number;
   const postings: Postings = {
     starts: new Uint32Array(termCount + 1),
     docs: new Uint32Array(total),

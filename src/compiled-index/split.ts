@@ -4,11 +4,11 @@
 // their device (src/ui/own-documents/kept-corpus.ts). Pure: no file system, no DOM.
 import type { Postings } from '../retrieval/postings';
 import { hex } from './hex';
-import { type PostingShardTable, shardPath } from './posting-shards';
+import { everyList, type PostingShardTable, shardPath } from './posting-shards';
 import { encodePostings, postingsOf, riceParameter } from './postings-codec';
 import { sha256Bytes } from './sha256';
 import { blockPath } from './text-blocks';
-import { type CompiledIndex, inMemory, type TextBlocks } from './types';
+import { type CompiledIndex, type InMemoryIndex, inMemory, isHead, type TextBlocks } from './types';
 
 /** The text a block aims at, before compression: about 25 KB gzipped, a fraction of a second at 3 Mb/s. */
 export const BLOCK_TARGET_CHARS = 64 * 1024;
@@ -147,4 +147,52 @@ export function partsNamedBy(index: Pick<CompiledIndex, 'textBlocks' | 'postingS
     ...(index.textBlocks?.digests ?? []).map(blockPath),
     ...(index.postingShards?.digests ?? []).map(shardPath),
   ];
+}
+
+/** How many parts `index` reads as it needs them: its text blocks and its posting shards, read apart. */
+export const partCount = (index: CompiledIndex) =>
+  (index.textSource === undefined ? 0 : (index.textBlocks?.digests.length ?? 0)) +
+  (index.postingSource?.shardCount ?? 0);
+
+/**
+ * Reads every part of `index` that its sources (textSource, postingSource) do not hold yet, one after
+ * another, `onPart` told how many of them are here after each: what a reader of the whole index needs
+ * first (split again, calibration). A part that cannot be had rejects with its kind's error.
+ */
+export async function loadEveryPart(
+  index: CompiledIndex,
+  signal: AbortSignal,
+  onPart?: (here: number, of: number) => void,
+): Promise<void> {
+  const of = partCount(index);
+  let here = 0;
+  const { textSource, postingSource } = index;
+  for (
+    let block = 0;
+    block < (textSource === undefined ? 0 : (index.textBlocks?.digests.length ?? 0));
+    block++
+  ) {
+    await textSource?.load([block], signal);
+    onPart?.(++here, of);
+  }
+  for (let shard = 0; shard < (postingSource?.shardCount ?? 0); shard++) {
+    await postingSource?.load([shard], signal);
+    onPart?.(++here, of);
+  }
+}
+
+/**
+ * `index` with every passage's text and every posting in memory, as the ingest compiled it: an index read
+ * in parts once loadEveryPart has read them all (a part not here throws its kind's not-loaded error).
+ */
+export function wholeIndex(index: CompiledIndex): InMemoryIndex {
+  const passages =
+    index.textSource === undefined
+      ? index.passages
+      : index.passages.map(({ id, file, line, trail, text }) => ({ id, file, line, trail, text }));
+  const postings =
+    isHead(index.postings) && index.postingSource !== undefined
+      ? everyList(index.postingSource)
+      : index.postings;
+  return inMemory({ ...withoutParts(index), passages, postings });
 }

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scratchForTest } from '../helpers/scratch';
@@ -96,6 +96,78 @@ describe("the visitor's own documents, indexed in the page", () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Ask the library manual');
     expect(await page.getByText(/from an earlier visit/).count()).toBe(0);
   });
+
+  it('keeps large documents on the device as a file and its parts, and answers from them after a reload', async () => {
+    // Over 4 MiB of text (src/compiled-index/split.ts's SPLIT_ABOVE_CHARS): 48 files of about 90,000
+    // characters of made-up words, and one fact.
+    const folder = scratchForTest('large-own');
+    const words = Array.from({ length: 3000 }, (_, at) => `w${(at * 7919).toString(36)}`);
+    let seed = 7;
+    const word = () => {
+      seed = (seed * 48271) % 2147483647;
+      return words[seed % words.length];
+    };
+    const paths: string[] = [];
+    for (let file = 0; file < 48; file++) {
+      const sections = Array.from({ length: 30 }, (_, section) => {
+        const text = Array.from({ length: 500 }, word).join(' ');
+        return `## Part ${section}\n\n${text}.\n`;
+      });
+      if (file === 17) sections.push('## Lighthouse\n\nThe lighthouse keeper’s cat is called Marmalade.\n');
+      const path = join(folder, `volume-${file}.md`);
+      writeFileSync(path, `# Volume ${file}\n\n${sections.join('\n')}`);
+      paths.push(path);
+    }
+    const context = await site.newContext();
+    const page = await openSite(context, site.server.url);
+    await chooseDocuments(page, paths);
+    await page.getByRole('heading', { name: 'Ask your documents' }).waitFor({ timeout: 120_000 });
+    await page.getByLabel(/Keep them on this device/).check();
+    await page
+      .getByText(/Kept on this device: they will be here on your next visit/)
+      .waitFor({ timeout: 60_000 });
+    const kept = () =>
+      page.evaluate(
+        () =>
+          new Promise<{ index: number; text: number; postings: number }>((resolve, reject) => {
+            const request = indexedDB.open('sourcebound', 1);
+            request.onerror = () => reject(request.error);
+            request.onsuccess = () => {
+              const store = request.result.transaction('kept').objectStore('kept');
+              const keys = store.getAllKeys();
+              const record = store.get('corpus');
+              record.onsuccess = () => {
+                const names = keys.result.map(String);
+                resolve({
+                  index: (record.result as { index: Uint8Array }).index.length,
+                  text: names.filter((name) => name.startsWith('part:text/')).length,
+                  postings: names.filter((name) => name.startsWith('part:postings/')).length,
+                });
+                request.result.close();
+              };
+            };
+          }),
+      );
+    const parts = await kept();
+    expect(parts.text).toBeGreaterThan(1);
+    expect(parts.postings).toBeGreaterThan(1);
+    // The file the next visit reads first holds no passage text: far less than the documents' 4 MiB.
+    expect(parts.index).toBeLessThan(1024 * 1024);
+
+    await page.reload();
+    await page
+      .getByText(/Your documents from an earlier visit \(48 files\) are back/)
+      .waitFor({ timeout: 60_000 });
+    await ask(page, 'What is the lighthouse keeper’s cat called?');
+    expect(await resultHeading(page).textContent()).toBe('Answer');
+    expect(await page.locator('.answer-text').textContent()).toContain('Marmalade');
+    // Once every part is read back, labelling is offered, as for documents read whole.
+    await page
+      .getByText(/Reading the rest back from this device/)
+      .waitFor({ state: 'detached', timeout: 60_000 });
+    await page.getByRole('button', { name: 'Remove your documents' }).click();
+    await page.getByText(/gone from this page and from this device/).waitFor();
+  }, 240_000);
 
   it('indexes the rest when a heading still clashes, listing the section left out with both places', async () => {
     const context = await site.newContext();

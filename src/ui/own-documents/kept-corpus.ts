@@ -1,29 +1,53 @@
 // The visitor's documents kept across visits, only when they opt in: the compiled index (with any gate
-// they applied) as bytes in IndexedDB, read back through the same parse as any index file. Part of the
-// own-corpus chunk; the first download only reads the flag (kept-flag.ts) that says there is something.
+// they applied) as bytes in IndexedDB, read back through the same parse as any index file. A large one is
+// kept as its file and its parts (src/compiled-index/split.ts), each part a record of its own, so that the
+// next visit reads the file first and each part as questions need it. Part of the own-corpus chunk; the
+// first download only reads the flag (kept-flag.ts) that says there is something.
 import { z } from 'zod/mini';
 import { clearKeptFlag, setKeptFlag } from './kept-flag';
+
+/** What is kept: the index file's bytes, and the parts it names beside it (none for a small index). */
+export interface KeptFiles {
+  index: Uint8Array;
+  /**
+   * Every part the index names, by its path (`text/<digest>.bin`), with its bytes, or undefined for a part
+   * already kept (the documents read back, a new threshold applied to them): parts are named by their
+   * digest, so a part of that name on the device is that part.
+   */
+  parts: ReadonlyMap<string, Uint8Array | undefined>;
+}
 
 /** Where kept documents live, injected so that the panel's tests need no IndexedDB. */
 export interface KeptStore {
   /** The kept index's bytes, or undefined when nothing is kept (and then nothing says there is). */
   load(): Promise<Uint8Array | undefined>;
-  /** Resolves once the bytes are on disk (the transaction completed), not merely queued. */
-  save(bytes: Uint8Array): Promise<void>;
-  /** Leaves nothing behind: the record, its database and the flag. */
+  /** A part the kept index names, read from the device; KeptStoreError when it is not there. */
+  readPart(path: string): Promise<Uint8Array>;
+  /**
+   * Resolves once everything is on disk (the transaction completed), not merely queued: the index, its
+   * new parts, and nothing of what was kept before that it does not name.
+   */
+  save(files: KeptFiles): Promise<void>;
+  /** Leaves nothing behind: the records, their database and the flag. */
   remove(): Promise<void>;
 }
 
 const DATABASE = 'sourcebound';
 const STORE = 'kept';
 const KEY = 'corpus';
+/** Each part's record: beside the index's record, in the same store. */
+const PART_KEY = 'part:';
 
 // What is read back is parsed, like settings: another version of the page may have written it.
-const KeptRecordSchema = z.object({
-  version: z.literal(1),
-  index: z.instanceof(Uint8Array),
-  savedAt: z.string(),
-});
+const KeptRecordSchema = z.union([
+  z.object({ version: z.literal(1), index: z.instanceof(Uint8Array), savedAt: z.string() }),
+  z.object({
+    version: z.literal(2),
+    index: z.instanceof(Uint8Array),
+    parts: z.array(z.string()),
+    savedAt: z.string(),
+  }),
+]);
 
 /** A problem with the browser's storage, said plainly: quota, private mode, storage switched off. */
 export class KeptStoreError extends Error {
@@ -68,11 +92,15 @@ function deleted(factory: IDBFactory): Promise<void> {
   });
 }
 
-/** Runs one request in its own transaction; settles when the transaction does, not the request. */
+/**
+ * Runs `work` in one transaction: the requests it makes, and those their callbacks make. Settles when the
+ * transaction does, not a request, with what `work`'s result holds by then; `work` may abort it with a
+ * KeptStoreError of its own (`fail`).
+ */
 async function inTransaction<T>(
   factory: IDBFactory,
   mode: IDBTransactionMode,
-  work: (store: IDBObjectStore) => IDBRequest<T>,
+  work: (store: IDBObjectStore, fail: (error: KeptStoreError) => void) => { readonly result: T },
 ): Promise<T> {
   let database: IDBDatabase;
   try {
@@ -83,11 +111,17 @@ async function inTransaction<T>(
   try {
     return await new Promise<T>((resolve, reject) => {
       const transaction = database.transaction(STORE, mode);
-      const request = work(transaction.objectStore(STORE));
+      let failure: KeptStoreError | undefined;
+      const request = work(transaction.objectStore(STORE), (error) => {
+        failure = error;
+        transaction.abort();
+      });
       transaction.oncomplete = () => resolve(request.result);
-      transaction.onerror = () => reject(transaction.error ?? request.error);
+      transaction.onerror = () => reject(failure ?? transaction.error);
       transaction.onabort = () =>
-        reject(transaction.error ?? new KeptStoreError('the browser gave up storing your documents'));
+        reject(
+          failure ?? transaction.error ?? new KeptStoreError('the browser gave up storing your documents'),
+        );
     });
   } catch (error) {
     throw asStoreError(error);
@@ -123,10 +157,39 @@ export function indexedDbStore(options: {
         throw new KeptStoreError('what is kept on this device is not a set of documents this page wrote');
       return parsed.data.index;
     },
-    async save(bytes) {
-      const record = { version: 1, index: bytes, savedAt: new Date().toISOString() };
+    async readPart(path) {
+      const part: unknown = await inTransaction(available(), 'readonly', (store) =>
+        store.get(PART_KEY + path),
+      );
+      if (!(part instanceof Uint8Array)) {
+        throw new KeptStoreError(`${path} of the documents kept is not on this device any more`);
+      }
+      return part;
+    },
+    async save({ index, parts }) {
+      const record = { version: 2, index, parts: [...parts.keys()], savedAt: new Date().toISOString() };
       const factory = available();
-      await inTransaction(factory, 'readwrite', (store) => store.put(record, KEY));
+      await inTransaction(factory, 'readwrite', (store, fail) => {
+        const named = new Set(record.parts.map((path) => PART_KEY + path));
+        for (const [path, bytes] of parts) {
+          if (bytes !== undefined) store.put(bytes, PART_KEY + path);
+          else {
+            const there = store.getKey(PART_KEY + path);
+            there.onsuccess = () => {
+              if (there.result === undefined)
+                fail(new KeptStoreError(`${path} is not on this device to keep`));
+            };
+          }
+        }
+        // What an earlier save kept and this index does not name goes.
+        const keys = store.getAllKeys();
+        keys.onsuccess = () => {
+          for (const key of keys.result) {
+            if (typeof key === 'string' && key.startsWith(PART_KEY) && !named.has(key)) store.delete(key);
+          }
+        };
+        return store.put(record, KEY);
+      });
       // Without the flag no later visit would look: what cannot be found again is not kept.
       if (!setKeptFlag(flags)) {
         await deleted(factory);

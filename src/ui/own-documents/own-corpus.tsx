@@ -19,6 +19,7 @@ import {
   NOTHING_YET,
   type OwnDocumentsState,
   plural,
+  type ReadingBack,
   type Status,
 } from './own-documents';
 
@@ -51,7 +52,7 @@ export interface OwnCorpusPanelProps {
 
 export function OwnCorpusPanel(props: OwnCorpusPanelProps) {
   const { incoming, restore, own, active, onSwitch, onApply } = props;
-  const [{ status, keeping, leftOnDevice }, setState] = useState<OwnDocumentsState>(NOTHING_YET);
+  const [{ status, keeping, leftOnDevice, readingBack }, setState] = useState<OwnDocumentsState>(NOTHING_YET);
   // The latest callbacks, read when the protocol calls them: it is made once, with the panel.
   const latestProps = useRef(props);
   latestProps.current = props;
@@ -109,6 +110,7 @@ export function OwnCorpusPanel(props: OwnCorpusPanelProps) {
           </label>
         </fieldset>
       )}
+      <ReadingBackStatus readingBack={readingBack} />
       <LeftOnDeviceNote left={leftOnDevice} />
       {own === undefined && leftOnDevice === undefined ? null : (
         <div class="corpus-keep">
@@ -138,7 +140,8 @@ export function OwnCorpusPanel(props: OwnCorpusPanelProps) {
           </button>
         </div>
       )}
-      {own !== undefined && active === 'own' ? (
+      {/* Labelling and calibration read the whole index at once: they wait for every part. */}
+      {own !== undefined && active === 'own' && readingBack === undefined ? (
         <CalibrationPanel
           key={own.build}
           engine={own.engine}
@@ -171,6 +174,30 @@ function useKeptLabels(options: {
     wasKept.current = kept;
   }, [kept, labels]);
   return stored;
+}
+
+/** How far reading back the rest of large documents is; questions are answered meanwhile. */
+function ReadingBackStatus({ readingBack }: { readingBack: ReadingBack | undefined }) {
+  if (readingBack === undefined) return null;
+  switch (readingBack.phase) {
+    case 'reading':
+      return (
+        <p role="status" class="corpus-status">
+          Reading the rest back from this device: {plural(readingBack.here, 'part')} of{' '}
+          {readingBack.of.toLocaleString('en-US')}. Questions are answered meanwhile; labelling waits for all
+          of them.
+        </p>
+      );
+    case 'failed':
+      return (
+        <p role="alert" class="corpus-problems">
+          Part of your documents could not be read back from this device ({readingBack.message}). Questions
+          that need it are refused; “Remove your documents” and bringing them again mends it.
+        </p>
+      );
+    default:
+      return assertNever(readingBack);
+  }
 }
 
 function KeepingStatus({ keeping }: { keeping: Keeping }) {

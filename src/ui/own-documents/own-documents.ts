@@ -1,7 +1,22 @@
 // The protocol of the visitor's own documents, as a plain object: reading and indexing what they bring,
-// keeping it on this device (opt in), reading it back on the next visit, and removing it. The panel
-// (own-corpus.tsx) only renders its state and forwards the visitor's actions; the tests drive it directly.
+// keeping it on this device (opt in), reading it back on the next visit, and removing it. Large documents
+// are kept as an index file and its parts (src/compiled-index/split.ts), as a large corpus is on the
+// site: the next visit reads the file, takes questions, and reads each part as questions need it while it
+// reads the rest in the background. The panel (own-corpus.tsx) only renders its state and forwards the
+// visitor's actions; the tests drive it directly.
+
 import { parseIndex, serializeIndex } from '../../compiled-index/parse';
+import type { FetchPart } from '../../compiled-index/parts';
+import { PostingsUnavailableError, ShardedPostings } from '../../compiled-index/posting-shards';
+import {
+  loadEveryPart,
+  partCount,
+  SPLIT_ABOVE_CHARS,
+  splitIndex,
+  textChars,
+  wholeIndex,
+} from '../../compiled-index/split';
+import { PassageTexts, TextUnavailableError, webSha256 } from '../../compiled-index/text-blocks';
 import type { CompiledIndex } from '../../compiled-index/types';
 import { IndexLoadError } from '../../compiled-index/version';
 import type { LeftOut } from '../../ingest/left-out';
@@ -10,7 +25,7 @@ import type { BuildCorpus, BuildProgress } from './corpus-build';
 import { corpusName, type PickedFile, readPickedFiles } from './corpus-files';
 import type { Incoming } from './corpus-panel';
 import { holdsFolder, walkEntries } from './dropped-entries';
-import { type KeptStore, KeptStoreError } from './kept-corpus';
+import { type KeptFiles, type KeptStore, KeptStoreError } from './kept-corpus';
 
 /** What reading, indexing, restoring or removing is doing. */
 export type Status =
@@ -40,10 +55,20 @@ export type Keeping =
   | { phase: 'kept' }
   | { phase: 'failed'; message: string };
 
+/**
+ * The parts of documents read back in parts (a large index) still being read from the device: questions are
+ * answered meanwhile, each reading the parts it needs first; calibration waits for all of them.
+ */
+export type ReadingBack =
+  | { phase: 'reading'; here: number; of: number }
+  | { phase: 'failed'; message: string };
+
 export interface OwnDocumentsState {
   status: Status;
   keeping: Keeping;
   leftOnDevice: LeftOnDevice | undefined;
+  /** Undefined once every part of the documents in the page is here (or they never had parts). */
+  readingBack: ReadingBack | undefined;
 }
 
 /** Before anything was brought, read back or kept. */
@@ -51,6 +76,7 @@ export const NOTHING_YET: OwnDocumentsState = {
   status: { phase: 'idle' },
   keeping: { phase: 'off' },
   leftOnDevice: undefined,
+  readingBack: undefined,
 };
 
 export interface OwnDocumentsOptions {
@@ -64,6 +90,54 @@ export interface OwnDocumentsOptions {
   onChange: (state: OwnDocumentsState) => void;
   /** Where a bug of ours goes: rethrown outside the promise chain by default. */
   reportBug?: (error: unknown) => void;
+  /** Documents whose text is over this many characters are kept in parts (SPLIT_ABOVE_CHARS unless given). */
+  splitAbove?: number;
+}
+
+/** A part of the documents read back that the device could not give: its kind's own error. */
+const partUnavailable = (error: unknown): error is TextUnavailableError | PostingsUnavailableError =>
+  error instanceof TextUnavailableError || error instanceof PostingsUnavailableError;
+
+/**
+ * What keeping `index` writes: its file alone, or, when its text is over `splitAbove` characters, its
+ * file and its parts. An index read back in parts is read whole first, then cut again: the parts on the
+ * device may be gone (the visitor unticked "keep" since), and cutting gives the same parts.
+ */
+async function keptFilesOf(index: CompiledIndex, splitAbove: number): Promise<KeptFiles> {
+  let whole = index;
+  if (partCount(index) > 0) {
+    await loadEveryPart(index, new AbortController().signal);
+    whole = wholeIndex(index);
+  }
+  if (textChars(whole) <= splitAbove) return { index: serializeIndex(whole), parts: new Map() };
+  const split = splitIndex(whole);
+  return { index: serializeIndex(split.index), parts: split.parts };
+}
+
+/**
+ * The kept index's bytes read as an index whose parts, if it names any, come from the device when read:
+ * a part the device cannot give is its kind's unavailable error, so that the question that needs it is
+ * refused by name, as one whose part the site cannot give is.
+ */
+function readBack(bytes: Uint8Array, store: KeptStore): CompiledIndex {
+  const fromDevice =
+    (unavailable: (message: string) => Error): FetchPart =>
+    async (path) => {
+      try {
+        return (await store.readPart(path)) as Uint8Array<ArrayBuffer>;
+      } catch (error) {
+        if (error instanceof KeptStoreError) throw unavailable(error.message);
+        throw error;
+      }
+    };
+  const fetchBlock = fromDevice((message) => new TextUnavailableError(message, 'unavailable'));
+  const fetchShard = fromDevice((message) => new PostingsUnavailableError(message, 'unavailable'));
+  return parseIndex(bytes, {
+    blockText: (textBlocks, passageCount) =>
+      new PassageTexts({ textBlocks, passageCount, fetchBlock, sha256: webSha256 }),
+    shardSource: (table, head, passageCount) =>
+      new ShardedPostings({ table, head, passageCount, fetchShard, sha256: webSha256 }),
+  });
 }
 
 /** "Reading 12 of 38: guide/config.md", "Indexing what was read…". */
@@ -112,7 +186,7 @@ const rethrowLater = (error: unknown) =>
 export type OwnDocuments = ReturnType<typeof createOwnDocuments>;
 
 export function createOwnDocuments(options: OwnDocumentsOptions) {
-  const { store, build, onBuilt, onRemove, onChange } = options;
+  const { store, build, onBuilt, onRemove, onChange, splitAbove = SPLIT_ABOVE_CHARS } = options;
   const reportBug = options.reportBug ?? rethrowLater;
   let state = NOTHING_YET;
   const set = (change: Partial<OwnDocumentsState>) => {
@@ -134,6 +208,9 @@ export function createOwnDocuments(options: OwnDocumentsOptions) {
   let storeQueue: Promise<unknown> = Promise.resolve();
   // The index last saved or read back, so that restoring it does not write it straight back.
   let saved: CompiledIndex | undefined;
+  // Reading the rest of documents read back in parts, to stop when they leave the page; settles when done.
+  let readingParts: AbortController | undefined;
+  let restRead: Promise<unknown> = Promise.resolve();
   // Whether the visitor keeps their documents, as of now.
   let keeps = false;
   // Whether the device may hold documents (a save asked for, or the flag seen at load): Remove then
@@ -167,8 +244,7 @@ export function createOwnDocuments(options: OwnDocumentsOptions) {
     mayHold = true;
     const heldBefore = holds;
     set({ keeping: { phase: 'saving' } });
-    const bytes = serializeIndex(index);
-    queued(() => store.save(bytes)).then(
+    queued(async () => store.save(await keptFilesOf(index, splitAbove))).then(
       () => {
         holds = true;
         if (id !== choice) return;
@@ -176,7 +252,7 @@ export function createOwnDocuments(options: OwnDocumentsOptions) {
         set({ keeping: { phase: 'kept' }, leftOnDevice: undefined });
       },
       (error: unknown) => {
-        if (!(error instanceof KeptStoreError)) return reportBug(error);
+        if (!(error instanceof KeptStoreError || partUnavailable(error))) return reportBug(error);
         if (id !== choice) return;
         keeps = false;
         saved = undefined;
@@ -198,7 +274,9 @@ export function createOwnDocuments(options: OwnDocumentsOptions) {
     keeps = false;
     saved = undefined;
     set({ keeping: { phase: 'off' } });
-    void clearDevice().then((problem) => {
+    // Documents read back in parts stay in the page: the parts they still lack are read before the
+    // device is cleared.
+    void restRead.then(clearDevice).then((problem) => {
       if (problem !== undefined && id === choice) {
         set({
           keeping: {
@@ -266,6 +344,7 @@ export function createOwnDocuments(options: OwnDocumentsOptions) {
     }
     set({ status: { phase: 'built', leftOut: [...leftOut, ...outcome.leftOut] } });
     shown++;
+    stopReadingBack();
     onBuilt(outcome.index, 'brought');
   };
 
@@ -286,7 +365,7 @@ export function createOwnDocuments(options: OwnDocumentsOptions) {
         return;
       }
       holds = true;
-      index = parseIndex(bytes);
+      index = readBack(bytes, store);
     } catch (error) {
       if (!(error instanceof KeptStoreError || error instanceof IndexLoadError)) throw error;
       // Left on disk: the visitor decides whether to remove it; a failed read deletes nothing.
@@ -309,6 +388,37 @@ export function createOwnDocuments(options: OwnDocumentsOptions) {
     if (id === latest) set({ status: { phase: 'restored', files } });
     shown++;
     onBuilt(index, 'kept');
+    readRest(index);
+  };
+
+  /** Reads every part of `index` (documents read back in parts) in the background, saying how far it is. */
+  const readRest = (index: CompiledIndex) => {
+    const of = partCount(index);
+    if (of === 0) return;
+    const controller = new AbortController();
+    readingParts = controller;
+    const atStart = shown;
+    const mine = () => !controller.signal.aborted && shown === atStart;
+    set({ readingBack: { phase: 'reading', here: 0, of } });
+    restRead = loadEveryPart(index, controller.signal, (here) => {
+      if (mine()) set({ readingBack: { phase: 'reading', here, of } });
+    }).then(
+      () => {
+        if (mine()) set({ readingBack: undefined });
+      },
+      (error: unknown) => {
+        if (!mine()) return;
+        if (!partUnavailable(error)) return reportBug(error);
+        set({ readingBack: { phase: 'failed', message: error.message } });
+      },
+    );
+  };
+
+  /** Documents leave the page: the rest of theirs is no longer read. */
+  const stopReadingBack = () => {
+    readingParts?.abort();
+    readingParts = undefined;
+    if (state.readingBack !== undefined) set({ readingBack: undefined });
   };
 
   /** Stops reading the files brought: the corpus in use stays, and nothing of these is used. */
@@ -324,6 +434,7 @@ export function createOwnDocuments(options: OwnDocumentsOptions) {
     const id = ++latest;
     reading?.abort();
     shown++;
+    stopReadingBack();
     const fromDevice = mayHold;
     ++choice;
     keeps = false;

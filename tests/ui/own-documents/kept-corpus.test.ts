@@ -1,17 +1,19 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { indexedDbStore, KeptStoreError } from '../../../src/ui/own-documents/kept-corpus';
+import { indexedDbStore, type KeptFiles, KeptStoreError } from '../../../src/ui/own-documents/kept-corpus';
 import { hasKeptCorpus, KEPT_FLAG } from '../../../src/ui/own-documents/kept-flag';
 import { memoryStorage } from '../../helpers/page';
 
 const bytes = Uint8Array.from([0x53, 0x42, 0x49, 0x58, 2, 0, 0, 0]);
+/** An index kept without parts, as a small one is. */
+const alone = (index: Uint8Array): KeptFiles => ({ index, parts: new Map() });
 
 describe('documents kept in IndexedDB', () => {
   it('reads back what was saved, from a fresh connection, and sets the flag only once the save completed', async () => {
     const factory = new IDBFactory();
     const flags = memoryStorage();
     const store = indexedDbStore({ factory, flags });
-    const saving = store.save(bytes);
+    const saving = store.save(alone(bytes));
     expect(hasKeptCorpus(flags)).toBe(false);
     await saving;
     expect(hasKeptCorpus(flags)).toBe(true);
@@ -27,15 +29,15 @@ describe('documents kept in IndexedDB', () => {
 
   it('replaces what was kept with the newest save', async () => {
     const store = indexedDbStore({ factory: new IDBFactory(), flags: memoryStorage() });
-    await store.save(bytes);
-    await store.save(Uint8Array.from([1, 2, 3]));
+    await store.save(alone(bytes));
+    await store.save(alone(Uint8Array.from([1, 2, 3])));
     expect(await store.load()).toEqual(Uint8Array.from([1, 2, 3]));
   });
 
   it('removes what was kept and clears the flag', async () => {
     const flags = memoryStorage();
     const store = indexedDbStore({ factory: new IDBFactory(), flags });
-    await store.save(bytes);
+    await store.save(alone(bytes));
     await store.remove();
     expect(await store.load()).toBeUndefined();
     expect(hasKeptCorpus(flags)).toBe(false);
@@ -44,7 +46,7 @@ describe('documents kept in IndexedDB', () => {
   it('refuses a record this page did not write, rather than handing it on', async () => {
     const factory = new IDBFactory();
     const store = indexedDbStore({ factory, flags: memoryStorage() });
-    await store.save(bytes);
+    await store.save(alone(bytes));
     // Overwritten by something else (an old version, another script on the origin).
     await new Promise<void>((resolve, reject) => {
       const request = factory.open('sourcebound', 1);
@@ -65,7 +67,7 @@ describe('documents kept in IndexedDB', () => {
     const flags = memoryStorage();
     flags.setItem(KEPT_FLAG, '1');
     const store = indexedDbStore({ factory: undefined, flags });
-    await expect(store.save(bytes)).rejects.toThrow(KeptStoreError);
+    await expect(store.save(alone(bytes))).rejects.toThrow(KeptStoreError);
     await expect(store.load()).rejects.toThrow(/no storage \(IndexedDB\)/);
     await store.remove();
     expect(hasKeptCorpus(flags)).toBe(false);
@@ -86,8 +88,79 @@ describe('documents kept in IndexedDB', () => {
       },
     } as unknown as IDBFactory;
     const store = indexedDbStore({ factory: refusing, flags });
-    await expect(store.save(bytes)).rejects.toThrow(new KeptStoreError('The quota has been exceeded.'));
+    await expect(store.save(alone(bytes))).rejects.toThrow(
+      new KeptStoreError('The quota has been exceeded.'),
+    );
     expect(hasKeptCorpus(flags)).toBe(false);
+  });
+});
+
+describe('a large index kept with its parts', () => {
+  const part = (fill: number) => new Uint8Array(64).fill(fill);
+
+  it('reads back the index at once and each part when asked, from a fresh connection', async () => {
+    const factory = new IDBFactory();
+    await indexedDbStore({ factory, flags: memoryStorage() }).save({
+      index: bytes,
+      parts: new Map([
+        ['text/a.bin', part(1)],
+        ['postings/b.bin', part(2)],
+      ]),
+    });
+    const again = indexedDbStore({ factory, flags: memoryStorage() });
+    expect(await again.load()).toEqual(bytes);
+    expect(await again.readPart('postings/b.bin')).toEqual(part(2));
+    expect(await again.readPart('text/a.bin')).toEqual(part(1));
+    await expect(again.readPart('text/c.bin')).rejects.toThrow(
+      new KeptStoreError('text/c.bin of the documents kept is not on this device any more'),
+    );
+  });
+
+  it('keeps a part already kept when the index names it without bytes, and drops what it no longer names', async () => {
+    const store = indexedDbStore({ factory: new IDBFactory(), flags: memoryStorage() });
+    await store.save({
+      index: bytes,
+      parts: new Map([
+        ['text/a.bin', part(1)],
+        ['text/b.bin', part(2)],
+      ]),
+    });
+    // The same documents with a new threshold: one part as it was, and one of them no longer named.
+    await store.save({ index: Uint8Array.from([9]), parts: new Map([['text/a.bin', undefined]]) });
+    expect(await store.load()).toEqual(Uint8Array.from([9]));
+    expect(await store.readPart('text/a.bin')).toEqual(part(1));
+    await expect(store.readPart('text/b.bin')).rejects.toThrow(KeptStoreError);
+    // Smaller documents, kept whole: no part stays.
+    await store.save(alone(bytes));
+    await expect(store.readPart('text/a.bin')).rejects.toThrow(KeptStoreError);
+  });
+
+  it('refuses to keep an index whose part is neither given nor on the device, and changes nothing', async () => {
+    const store = indexedDbStore({ factory: new IDBFactory(), flags: memoryStorage() });
+    await store.save({ index: bytes, parts: new Map([['text/a.bin', part(1)]]) });
+    await expect(
+      store.save({ index: Uint8Array.from([9]), parts: new Map([['text/z.bin', undefined]]) }),
+    ).rejects.toThrow(new KeptStoreError('text/z.bin is not on this device to keep'));
+    expect(await store.load()).toEqual(bytes);
+    expect(await store.readPart('text/a.bin')).toEqual(part(1));
+  });
+
+  it('still reads back what an earlier version kept, a record without parts', async () => {
+    const factory = new IDBFactory();
+    await new Promise<void>((resolve, reject) => {
+      const request = factory.open('sourcebound', 1);
+      request.onupgradeneeded = () => request.result.createObjectStore('kept');
+      request.onsuccess = () => {
+        const transaction = request.result.transaction('kept', 'readwrite');
+        transaction.objectStore('kept').put({ version: 1, index: bytes, savedAt: 'then' }, 'corpus');
+        transaction.oncomplete = () => {
+          request.result.close();
+          resolve();
+        };
+        transaction.onerror = () => reject(transaction.error);
+      };
+    });
+    expect(await indexedDbStore({ factory, flags: memoryStorage() }).load()).toEqual(bytes);
   });
 });
 
@@ -102,6 +175,11 @@ describe('what the store promises', () => {
       objectStore: () => ({
         put: () => {
           const request = { result: 'corpus' } as unknown as IDBRequest;
+          setTimeout(() => request.onsuccess?.(new Event('success')));
+          return request;
+        },
+        getAllKeys: () => {
+          const request = { result: [] } as unknown as IDBRequest;
           setTimeout(() => request.onsuccess?.(new Event('success')));
           return request;
         },
@@ -124,7 +202,7 @@ describe('what the store promises', () => {
     const flags = memoryStorage();
     let done = false;
     const saving = indexedDbStore({ factory, flags })
-      .save(bytes)
+      .save(alone(bytes))
       .then(() => {
         done = true;
       });
@@ -142,17 +220,19 @@ describe('what the store promises', () => {
     full.setItem = () => {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
     };
-    await expect(indexedDbStore({ factory, flags: full }).save(bytes)).rejects.toThrow(
+    await expect(indexedDbStore({ factory, flags: full }).save(alone(bytes))).rejects.toThrow(
       /would not let the page note that they are kept/,
     );
     expect(await indexedDbStore({ factory, flags: memoryStorage() }).load()).toBeUndefined();
-    await expect(indexedDbStore({ factory, flags: undefined }).save(bytes)).rejects.toThrow(KeptStoreError);
+    await expect(indexedDbStore({ factory, flags: undefined }).save(alone(bytes))).rejects.toThrow(
+      KeptStoreError,
+    );
   });
 
   it('leaves no database behind once removed', async () => {
     const factory = new IDBFactory();
     const store = indexedDbStore({ factory, flags: memoryStorage() });
-    await store.save(bytes);
+    await store.save(alone(bytes));
     expect((await factory.databases()).map(({ name }) => name)).toEqual(['sourcebound']);
     await store.remove();
     expect(await factory.databases()).toEqual([]);

@@ -41,7 +41,8 @@ function device() {
       await gates.load;
       return failing.load ? refuse() : real.load();
     },
-    save: (bytes) => (failing.save ? refuse() : real.save(bytes)),
+    readPart: (path) => real.readPart(path),
+    save: (files) => (failing.save ? refuse() : real.save(files)),
     remove: async () => {
       await gates.remove;
       return failing.remove ? refuse() : real.remove();
@@ -192,7 +193,7 @@ describe('keeping your documents on this device', () => {
 
   it('leaves kept documents it cannot read where they are, says so, and the manual still answers', async () => {
     const on = device();
-    await on.store.save(Uint8Array.from([1, 2, 3]));
+    await on.store.save({ index: Uint8Array.from([1, 2, 3]), parts: new Map() });
     await visit(on);
     const alert = await screen.findByText(/could not be read back/, {}, { timeout: 5000 });
     expect(alert.textContent).toMatch(/does not start with "SBIX"/);
@@ -209,7 +210,7 @@ describe('keeping your documents on this device', () => {
     const text = readFileSync('tests/fixtures/other-corpus/garden.md', 'utf8');
     const bytes = serializeIndex(compileIndex({ files: [{ path: 'garden.md', text }] }));
     bytes[bytes.length - 5] = (bytes[bytes.length - 5] as number) ^ 0x10;
-    await on.store.save(bytes);
+    await on.store.save({ index: bytes, parts: new Map() });
     await visit(on);
     const alert = await screen.findByText(/could not be read back/, {}, { timeout: 5000 });
     expect(alert.textContent).toMatch(/damaged or has been altered/);
@@ -217,7 +218,7 @@ describe('keeping your documents on this device', () => {
 
   it('still takes unreadable kept documents off the device after new ones were brought', async () => {
     const on = device();
-    await on.store.save(Uint8Array.from([1, 2, 3]));
+    await on.store.save({ index: Uint8Array.from([1, 2, 3]), parts: new Map() });
     await visit(on);
     await screen.findByText(/could not be read back/, {}, { timeout: 5000 });
     choose([garden()]);

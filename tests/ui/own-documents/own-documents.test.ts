@@ -21,29 +21,51 @@ const bikes = () => file('bikes.md', '# Bikes\n\n## Tyres\n\nPump the tyres to 4
 const garden = () => file('garden.md', '# Garden\n\n## Roses\n\nPrune roses in March.\n');
 
 /** A device in memory: what is kept, and switches to hold a load or make an operation fail. */
-function memoryDevice(initial?: Uint8Array) {
+function memoryDevice(initial?: Uint8Array, initialParts: ReadonlyMap<string, Uint8Array> = new Map()) {
   let kept = initial;
+  let parts = new Map(initialParts);
   const failing = { save: false, remove: false };
   let releaseLoad: (() => void) | undefined;
   let loadGate: Promise<void> | undefined;
+  const partReads: string[] = [];
   const store: KeptStore = {
     load: async () => {
       await loadGate;
       return kept;
     },
-    save: async (bytes) => {
+    readPart: async (path) => {
+      partReads.push(path);
+      const part = parts.get(path);
+      if (part === undefined) throw new KeptStoreError(`${path} is not on this device`);
+      return part;
+    },
+    save: async (files) => {
       if (failing.save) throw new KeptStoreError('The quota has been exceeded.');
-      kept = bytes;
+      const next = new Map<string, Uint8Array>();
+      for (const [path, bytes] of files.parts) {
+        const part = bytes ?? parts.get(path);
+        if (part === undefined) throw new KeptStoreError(`${path} is not on this device to keep`);
+        next.set(path, part);
+      }
+      kept = files.index;
+      parts = next;
     },
     remove: async () => {
       if (failing.remove) throw new KeptStoreError('The device said no.');
       kept = undefined;
+      parts = new Map();
     },
   };
   return {
     store,
     failing,
-    keptIds: () => kept && parseIndex(kept).passages.map((passage) => passage.id),
+    partReads,
+    parts: () => parts,
+    keptIds: () =>
+      kept &&
+      parseIndex(kept, { readBlock: (path) => parts.get(path) as Uint8Array }).passages.map(
+        (passage) => passage.id,
+      ),
     holdLoads: () => {
       loadGate = new Promise((resolve) => {
         releaseLoad = resolve;
@@ -55,7 +77,7 @@ function memoryDevice(initial?: Uint8Array) {
 
 type Device = ReturnType<typeof memoryDevice>;
 
-function documentsOn(device: Device, build: BuildCorpus = compileHere) {
+function documentsOn(device: Device, build: BuildCorpus = compileHere, splitAbove?: number) {
   const states: OwnDocumentsState[] = [];
   const inPage: Array<CompiledIndex | undefined> = [];
   const reportBug = vi.fn();
@@ -66,6 +88,7 @@ function documentsOn(device: Device, build: BuildCorpus = compileHere) {
     onRemove: () => inPage.push(undefined),
     onChange: (state) => states.push(state),
     reportBug,
+    ...(splitAbove === undefined ? {} : { splitAbove }),
   });
   const settled = () => vi.waitFor(() => expect(documents.state.status.phase).not.toBe('working'));
   const keepingSettled = () => vi.waitFor(() => expect(documents.state.keeping.phase).not.toBe('saving'));
@@ -346,3 +369,93 @@ async function builtIndex(picked: PickedFile): Promise<CompiledIndex> {
   if (!outcome.ok) throw new Error(outcome.problems.join('; '));
   return outcome.index;
 }
+
+describe('own documents: large ones, kept in parts', () => {
+  // Any text is "large" here: the documents are kept as a file and its parts.
+  const SPLIT_ABOVE = 10;
+  const texts = (index: CompiledIndex | undefined) => index?.passages.map((passage) => passage.text);
+  /** `picked` brought and kept on a fresh device, in parts. */
+  const keptInParts = async (picked: PickedFile) => {
+    const device = memoryDevice();
+    const brought = documentsOn(device, compileHere, SPLIT_ABOVE);
+    brought.documents.take({ id: 1, files: [picked as File], entries: [] });
+    await brought.settled();
+    brought.documents.keep(brought.current() as CompiledIndex);
+    await brought.keepingSettled();
+    return { device, brought };
+  };
+  const readBackDone = (on: ReturnType<typeof documentsOn>) =>
+    vi.waitFor(() => expect(on.documents.state.readingBack).toBeUndefined());
+
+  it('keeps large documents as their file and parts, and small ones whole', async () => {
+    const large = memoryDevice();
+    const on = documentsOn(large, compileHere, SPLIT_ABOVE);
+    on.documents.take({ id: 1, files: [bikes() as File], entries: [] });
+    await on.settled();
+    on.documents.keep(on.current() as CompiledIndex);
+    await on.keepingSettled();
+    expect([...large.parts().keys()].map((path) => path.split('/')[0]).sort()).toEqual(['postings', 'text']);
+    expect(large.keptIds()).toEqual(['bikes#tyres']);
+    const small = memoryDevice();
+    const whole = documentsOn(small);
+    whole.documents.take({ id: 1, files: [bikes() as File], entries: [] });
+    await whole.settled();
+    whole.documents.keep(whole.current() as CompiledIndex);
+    await whole.keepingSettled();
+    expect(small.parts().size).toBe(0);
+  });
+
+  it('puts documents kept in parts back in the page before it reads a part, then reads each once', async () => {
+    const { device, brought } = await keptInParts(garden());
+
+    const on = documentsOn(device, compileHere, SPLIT_ABOVE);
+    on.documents.restore();
+    await on.settled();
+    expect(on.documents.state.status).toEqual({ phase: 'restored', files: 1 });
+    expect(ids(on.current())).toEqual(['garden#roses']);
+    expect(on.states.some((state) => state.readingBack?.phase === 'reading')).toBe(true);
+    await readBackDone(on);
+    expect(on.states.at(-2)?.readingBack).toEqual({ phase: 'reading', here: 2, of: 2 });
+    expect([...device.partReads].sort()).toEqual([...device.parts().keys()].sort());
+    expect(texts(on.current())).toEqual(texts(brought.current()));
+    expect(on.reportBug).not.toHaveBeenCalled();
+  });
+
+  it('says which part the device could not give, and keeps the documents in the page', async () => {
+    const { device, brought } = await keptInParts(garden());
+    const [lost] = [...device.parts().keys()].filter((path) => path.startsWith('text/'));
+    device.parts().delete(lost as string);
+
+    const on = documentsOn(device, compileHere, SPLIT_ABOVE);
+    on.documents.restore();
+    await vi.waitFor(() => expect(on.documents.state.readingBack?.phase).toBe('failed'));
+    const readingBack = on.documents.state.readingBack;
+    expect(readingBack?.phase === 'failed' && readingBack.message).toBe(`${lost} is not on this device`);
+    expect(ids(on.current())).toEqual(['garden#roses']);
+    expect(on.reportBug).not.toHaveBeenCalled();
+  });
+
+  it('keeps documents read back in parts again with a new threshold, and after they left the device', async () => {
+    const { device, brought } = await keptInParts(bikes());
+    const partsBefore = [...device.parts().keys()].sort();
+
+    const on = documentsOn(device, compileHere, SPLIT_ABOVE);
+    on.documents.restore();
+    await on.settled();
+    const restored = on.current() as CompiledIndex;
+    on.documents.inUse({ ...restored, gate: { ...restored.gate, threshold: 0.5 } });
+    await on.keepingSettled();
+    expect(on.documents.state.keeping).toEqual({ phase: 'kept' });
+    expect([...device.parts().keys()].sort()).toEqual(partsBefore);
+    expect(device.keptIds()).toEqual(['bikes#tyres']);
+
+    // Unticked (the device cleared once the rest was read), then ticked again: cut again from the page.
+    on.documents.forget();
+    await vi.waitFor(() => expect(device.parts().size).toBe(0));
+    on.documents.keep(restored);
+    await on.keepingSettled();
+    expect(on.documents.state.keeping).toEqual({ phase: 'kept' });
+    expect([...device.parts().keys()].sort()).toEqual(partsBefore);
+    expect(on.reportBug).not.toHaveBeenCalled();
+  });
+});
