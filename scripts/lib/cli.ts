@@ -34,6 +34,14 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
+/** `--help` or `-h` among a script's options: `run` prints its usage and exits 0. */
+class HelpAsked extends Error {
+  override name = 'HelpAsked';
+  constructor(readonly usage: string) {
+    super('help asked for');
+  }
+}
+
 /** Larger than any question set, reply, trace or Markdown file we write by hand. */
 export const MAX_TEXT_BYTES = 64 * 1024 * 1024;
 /** Larger than the index of 100,000 passages (the benchmark's largest). */
@@ -261,6 +269,11 @@ export function parseCommandLine<T extends ParseArgsConfig>(
   config: T,
   usage: string,
 ): ReturnType<typeof parseArgs<T>> {
+  // Before a lone "--" only: after it, "--help" is a question.
+  const args = config.args ?? process.argv.slice(2);
+  const end = args.indexOf('--');
+  const options = end === -1 ? args : args.slice(0, end);
+  if (options.includes('--help') || options.includes('-h')) throw new HelpAsked(usage);
   try {
     return parseArgs(config);
   } catch (error) {
@@ -291,6 +304,11 @@ export function run(main: () => Promise<number> | number): void {
         process.exitCode = code;
       },
       (error: unknown) => {
+        if (error instanceof HelpAsked) {
+          console.log(error.usage);
+          process.exitCode = 0;
+          return;
+        }
         if (error instanceof UsageError) {
           console.error(`error: ${error.message}`);
           process.exitCode = 2;

@@ -219,9 +219,27 @@ describe('npm run ingest', () => {
     expect(result.stderr).toMatch(/^error: Unknown option '--corpsu'/);
     expect(result.stderr).toMatch(/usage: npm run ingest/);
   });
+
+  it('prints its usage for --help and -h, and succeeds', () => {
+    for (const flag of ['--help', '-h']) {
+      const result = run('ingest', [flag]);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/^usage: npm run ingest/);
+      expect(result.stderr).toBe('');
+    }
+  });
 });
 
 describe('npm run ask', () => {
+  it('prints its usage for --help, and takes "--help" after a lone -- as a question', () => {
+    const help = run('ask', ['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^usage: npm run ask/);
+    const asked = run('ask', ['--index', index, '--lexical', '--', '--help']);
+    expect(asked.code).toBe(0);
+    expect(asked.stdout).toMatch(/refused: /);
+  });
+
   it('refuses the wifi password at the gate on words alone, showing passages and scores', () => {
     const result = run('ask', ['--index', index, '--lexical', 'What is the wifi password?']);
     expect(result.code).toBe(0);
