@@ -422,7 +422,7 @@ describe('own documents: large ones, kept in parts', () => {
   });
 
   it('says which part the device could not give, and keeps the documents in the page', async () => {
-    const { device, brought } = await keptInParts(garden());
+    const { device } = await keptInParts(garden());
     const [lost] = [...device.parts().keys()].filter((path) => path.startsWith('text/'));
     device.parts().delete(lost as string);
 
@@ -436,7 +436,7 @@ describe('own documents: large ones, kept in parts', () => {
   });
 
   it('keeps documents read back in parts again with a new threshold, and after they left the device', async () => {
-    const { device, brought } = await keptInParts(bikes());
+    const { device } = await keptInParts(bikes());
     const partsBefore = [...device.parts().keys()].sort();
 
     const on = documentsOn(device, compileHere, SPLIT_ABOVE);
