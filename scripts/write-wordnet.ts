@@ -7,10 +7,11 @@
 // the reader's fitted model: committed so that the page and the command line need no WordNet, rewritten
 // by this command alone. tests/text/wordnet-lists.test.ts fails when one no longer matches WordNet.
 import { writeAtomically } from './lib/atomic-write';
-import { run } from './lib/cli';
+import { parseCommandLine, run } from './lib/cli';
 import { wordNetModules } from './wordnet/wordnet';
 
 run(() => {
+  parseCommandLine({ options: {} }, 'usage: npm run write:wordnet');
   for (const { path, source } of wordNetModules()) {
     writeAtomically({ path, data: source });
     console.log(`wrote ${path}`);

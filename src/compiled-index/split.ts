@@ -141,14 +141,6 @@ export function splitIndex(
   };
 }
 
-/** The parts an index names beside its file, by path: its text blocks, then its posting shards. */
-export function partsNamedBy(index: Pick<CompiledIndex, 'textBlocks' | 'postingShards'>): string[] {
-  return [
-    ...(index.textBlocks?.digests ?? []).map(blockPath),
-    ...(index.postingShards?.digests ?? []).map(shardPath),
-  ];
-}
-
 /** How many parts `index` reads as it needs them: its text blocks and its posting shards, read apart. */
 export const partCount = (index: CompiledIndex) =>
   (index.textSource === undefined ? 0 : (index.textBlocks?.digests.length ?? 0)) +

@@ -9,12 +9,8 @@ import { clearKeptFlag, setKeptFlag } from './kept-flag';
 /** What is kept: the index file's bytes, and the parts it names beside it (none for a small index). */
 export interface KeptFiles {
   index: Uint8Array;
-  /**
-   * Every part the index names, by its path (`text/<digest>.bin`), with its bytes, or undefined for a part
-   * already kept (the documents read back, a new threshold applied to them): parts are named by their
-   * digest, so a part of that name on the device is that part.
-   */
-  parts: ReadonlyMap<string, Uint8Array | undefined>;
+  /** Every part the index names, by its path (`text/<digest>.bin`), with its bytes. */
+  parts: ReadonlyMap<string, Uint8Array>;
 }
 
 /** Where kept documents live, injected so that the panel's tests need no IndexedDB. */
@@ -62,20 +58,40 @@ function asStoreError(error: unknown): KeptStoreError {
 
 const BLOCKED = 'another tab of this site holds its storage open; close it and try again';
 
-function opened(factory: IDBFactory): Promise<IDBDatabase> {
+/** How long a removal waits for this site's other connections to close before it says they would not. */
+const BLOCKED_DEADLINE_MS = 10_000;
+
+/**
+ * The database, opened; undefined when it does not exist and `create` is false (a read creates nothing).
+ * Each connection closes as soon as a removal asks for the database: every one is held only for a
+ * transaction, so a removal waits at most for the one under way.
+ */
+function opened(factory: IDBFactory, create: boolean): Promise<IDBDatabase | undefined> {
   return new Promise((resolve, reject) => {
     let blocked = false;
+    let absent = false;
     const request = factory.open(DATABASE, 1);
-    request.onupgradeneeded = () => {
+    request.onupgradeneeded = (event) => {
+      if (!create && event.oldVersion === 0) {
+        absent = true;
+        request.transaction?.abort();
+        return;
+      }
       // A later version adds to what is there rather than creating it twice.
       if (!request.result.objectStoreNames.contains(STORE)) request.result.createObjectStore(STORE);
     };
     request.onsuccess = () => {
+      const database = request.result;
+      database.onversionchange = () => database.close();
       // Opened after all, once the caller had been told it was blocked: nobody holds this connection.
-      if (blocked) request.result.close();
-      else resolve(request.result);
+      if (blocked) database.close();
+      else resolve(database);
     };
-    request.onerror = () => reject(request.error);
+    request.onerror = (event) => {
+      if (!absent) return reject(request.error);
+      event.preventDefault();
+      resolve(undefined);
+    };
     request.onblocked = () => {
       blocked = true;
       reject(new KeptStoreError(BLOCKED));
@@ -85,48 +101,56 @@ function opened(factory: IDBFactory): Promise<IDBDatabase> {
 
 function deleted(factory: IDBFactory): Promise<void> {
   return new Promise((resolve, reject) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const request = factory.deleteDatabase(DATABASE);
-    request.onsuccess = () => resolve();
-    request.onerror = () => reject(asStoreError(request.error));
-    request.onblocked = () => reject(new KeptStoreError(BLOCKED));
+    request.onsuccess = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    request.onerror = () => {
+      clearTimeout(timer);
+      reject(asStoreError(request.error));
+    };
+    // This page's own connections close when asked (opened); another's may be finishing a transaction.
+    request.onblocked = () => {
+      timer ??= setTimeout(() => reject(new KeptStoreError(BLOCKED)), BLOCKED_DEADLINE_MS);
+    };
   });
 }
 
 /**
  * Runs `work` in one transaction: the requests it makes, and those their callbacks make. Settles when the
- * transaction does, not a request, with what `work`'s result holds by then; `work` may abort it with a
- * KeptStoreError of its own (`fail`).
+ * transaction does, not a request, with what `work`'s result holds by then. A read (`readonly`) of a
+ * database that does not exist creates none, and settles with undefined.
  */
 async function inTransaction<T>(
   factory: IDBFactory,
   mode: IDBTransactionMode,
-  work: (store: IDBObjectStore, fail: (error: KeptStoreError) => void) => { readonly result: T },
-): Promise<T> {
-  let database: IDBDatabase;
+  work: (store: IDBObjectStore) => { readonly result: T },
+): Promise<T | undefined> {
+  let database: IDBDatabase | undefined;
   try {
-    database = await opened(factory);
+    database = await opened(factory, mode !== 'readonly');
   } catch (error) {
     throw asStoreError(error);
   }
+  if (database === undefined) return undefined;
+  const open = database;
   try {
     return await new Promise<T>((resolve, reject) => {
-      const transaction = database.transaction(STORE, mode);
-      let failure: KeptStoreError | undefined;
-      const request = work(transaction.objectStore(STORE), (error) => {
-        failure = error;
-        transaction.abort();
-      });
+      const transaction = open.transaction(STORE, mode);
+      const request = work(transaction.objectStore(STORE));
       transaction.oncomplete = () => resolve(request.result);
-      transaction.onerror = () => reject(failure ?? transaction.error);
+      // The failed request's error: the transaction's own is set only once it has aborted.
+      transaction.onerror = (event) =>
+        reject((event.target as IDBRequest | null)?.error ?? transaction.error);
       transaction.onabort = () =>
-        reject(
-          failure ?? transaction.error ?? new KeptStoreError('the browser gave up storing your documents'),
-        );
+        reject(transaction.error ?? new KeptStoreError('the browser gave up storing your documents'));
     });
   } catch (error) {
     throw asStoreError(error);
   } finally {
-    database.close();
+    open.close();
   }
 }
 
@@ -169,18 +193,9 @@ export function indexedDbStore(options: {
     async save({ index, parts }) {
       const record = { version: 2, index, parts: [...parts.keys()], savedAt: new Date().toISOString() };
       const factory = available();
-      await inTransaction(factory, 'readwrite', (store, fail) => {
+      await inTransaction(factory, 'readwrite', (store) => {
         const named = new Set(record.parts.map((path) => PART_KEY + path));
-        for (const [path, bytes] of parts) {
-          if (bytes !== undefined) store.put(bytes, PART_KEY + path);
-          else {
-            const there = store.getKey(PART_KEY + path);
-            there.onsuccess = () => {
-              if (there.result === undefined)
-                fail(new KeptStoreError(`${path} is not on this device to keep`));
-            };
-          }
-        }
+        for (const [path, bytes] of parts) store.put(bytes, PART_KEY + path);
         // What an earlier save kept and this index does not name goes.
         const keys = store.getAllKeys();
         keys.onsuccess = () => {

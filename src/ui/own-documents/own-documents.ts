@@ -225,15 +225,23 @@ export function createOwnDocuments(options: OwnDocumentsOptions) {
   };
 
   /** Takes whatever is kept off the device; resolves to the problem, if the device would not. */
-  const clearDevice = async (): Promise<string | undefined> => {
+  const clearDevice = async (after: Promise<unknown> = Promise.resolve()): Promise<string | undefined> => {
+    const id = choice;
     try {
-      await queued(() => store.remove());
+      // In the queue now, so that a save asked for later runs after it, whatever it waits for first.
+      await queued(async () => {
+        await after;
+        await store.remove();
+      });
     } catch (error) {
       if (!(error instanceof KeptStoreError)) throw error;
       return clause(error.message);
     }
-    mayHold = false;
-    holds = false;
+    // A save asked for since then holds the device again.
+    if (id === choice) {
+      mayHold = false;
+      holds = false;
+    }
     return undefined;
   };
 
@@ -276,7 +284,7 @@ export function createOwnDocuments(options: OwnDocumentsOptions) {
     set({ keeping: { phase: 'off' } });
     // Documents read back in parts stay in the page: the parts they still lack are read before the
     // device is cleared.
-    void restRead.then(clearDevice).then((problem) => {
+    void clearDevice(restRead).then((problem) => {
       if (problem !== undefined && id === choice) {
         set({
           keeping: {

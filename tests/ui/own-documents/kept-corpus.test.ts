@@ -5,6 +5,15 @@ import { hasKeptCorpus, KEPT_FLAG } from '../../../src/ui/own-documents/kept-fla
 import { memoryStorage } from '../../helpers/page';
 
 const bytes = Uint8Array.from([0x53, 0x42, 0x49, 0x58, 2, 0, 0, 0]);
+/** A factory whose every open succeeds with `database`: a fake one, for what fake-indexeddb will not do. */
+const opening = (database: IDBDatabase) =>
+  ({
+    open: () => {
+      const request = { result: database } as unknown as IDBOpenDBRequest;
+      setTimeout(() => request.onsuccess?.(new Event('success')));
+      return request;
+    },
+  }) as unknown as IDBFactory;
 /** An index kept without parts, as a small one is. */
 const alone = (index: Uint8Array): KeptFiles => ({ index, parts: new Map() });
 
@@ -116,7 +125,7 @@ describe('a large index kept with its parts', () => {
     );
   });
 
-  it('keeps a part already kept when the index names it without bytes, and drops what it no longer names', async () => {
+  it('drops the parts an earlier save kept that the newest does not name', async () => {
     const store = indexedDbStore({ factory: new IDBFactory(), flags: memoryStorage() });
     await store.save({
       index: bytes,
@@ -125,8 +134,7 @@ describe('a large index kept with its parts', () => {
         ['text/b.bin', part(2)],
       ]),
     });
-    // The same documents with a new threshold: one part as it was, and one of them no longer named.
-    await store.save({ index: Uint8Array.from([9]), parts: new Map([['text/a.bin', undefined]]) });
+    await store.save({ index: Uint8Array.from([9]), parts: new Map([['text/a.bin', part(1)]]) });
     expect(await store.load()).toEqual(Uint8Array.from([9]));
     expect(await store.readPart('text/a.bin')).toEqual(part(1));
     await expect(store.readPart('text/b.bin')).rejects.toThrow(KeptStoreError);
@@ -135,14 +143,45 @@ describe('a large index kept with its parts', () => {
     await expect(store.readPart('text/a.bin')).rejects.toThrow(KeptStoreError);
   });
 
-  it('refuses to keep an index whose part is neither given nor on the device, and changes nothing', async () => {
-    const store = indexedDbStore({ factory: new IDBFactory(), flags: memoryStorage() });
-    await store.save({ index: bytes, parts: new Map([['text/a.bin', part(1)]]) });
-    await expect(
-      store.save({ index: Uint8Array.from([9]), parts: new Map([['text/z.bin', undefined]]) }),
-    ).rejects.toThrow(new KeptStoreError('text/z.bin is not on this device to keep'));
-    expect(await store.load()).toEqual(bytes);
-    expect(await store.readPart('text/a.bin')).toEqual(part(1));
+  it('removes everything even while parts are being read, and a read after it creates no database', async () => {
+    const factory = new IDBFactory();
+    const flags = memoryStorage();
+    const store = indexedDbStore({ factory, flags });
+    const parts = new Map(Array.from({ length: 20 }, (_, at) => [`text/${at}.bin`, part(at)] as const));
+    await store.save({ index: bytes, parts });
+    // Reads under way, as the background read of a restore has: the removal waits for none of them.
+    const reads = [...parts.keys()].map((path) => store.readPart(path).catch((error: unknown) => error));
+    await store.remove();
+    await Promise.all(reads);
+    expect(hasKeptCorpus(flags)).toBe(false);
+    await expect(store.readPart('text/0.bin')).rejects.toThrow(/not on this device any more/);
+    expect(await store.load()).toBeUndefined();
+    expect(await factory.databases()).toEqual([]);
+  });
+
+  it('says what the browser said when a request fails, as a storage problem', async () => {
+    // A database whose requests fail as Chromium's reads of a large value can: the request's error is
+    // set, the transaction's not yet (it is set only once the transaction has aborted).
+    const failed = new DOMException('The value could not be read.', 'UnknownError');
+    const transaction = { error: null } as unknown as IDBTransaction;
+    const failing = () => {
+      const request = { error: failed } as unknown as IDBRequest;
+      setTimeout(() => transaction.onerror?.({ target: request } as unknown as Event));
+      return request;
+    };
+    Object.assign(transaction, { objectStore: () => ({ get: failing, put: failing, getAllKeys: failing }) });
+    const database = {
+      transaction: () => transaction,
+      close: () => undefined,
+    } as unknown as IDBDatabase;
+    const factory = opening(database);
+    const store = indexedDbStore({ factory, flags: memoryStorage() });
+    await expect(store.readPart('text/a.bin')).rejects.toThrow(
+      new KeptStoreError('The value could not be read.'),
+    );
+    await expect(store.save(alone(bytes))).rejects.toThrow(
+      new KeptStoreError('The value could not be read.'),
+    );
   });
 
   it('still reads back what an earlier version kept, a record without parts', async () => {
@@ -187,13 +226,7 @@ describe('what the store promises', () => {
     } as unknown as IDBTransaction;
     commit = () => transaction.oncomplete?.(new Event('complete'));
     const database = { transaction: () => transaction, close: () => undefined } as unknown as IDBDatabase;
-    const factory = {
-      open: () => {
-        const request = { result: database } as unknown as IDBOpenDBRequest;
-        setTimeout(() => request.onsuccess?.(new Event('success')));
-        return request;
-      },
-    } as unknown as IDBFactory;
+    const factory = opening(database);
     return { factory, commit: () => commit() };
   }
 

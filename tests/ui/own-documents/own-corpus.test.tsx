@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseIndex, serializeIndex } from '../../../src/compiled-index/parse';
+import { splitIndex } from '../../../src/compiled-index/split';
 import { compileIndex } from '../../../src/ingest/compile';
 import type { BuildCorpus } from '../../../src/ui/own-documents/corpus-build';
 import { indexedDbStore, type KeptStore, KeptStoreError } from '../../../src/ui/own-documents/kept-corpus';
@@ -33,6 +34,7 @@ function device() {
   const gates = {
     load: undefined as Promise<void> | undefined,
     remove: undefined as Promise<void> | undefined,
+    readPart: undefined as Promise<void> | undefined,
   };
   const failing = { save: false, remove: false, load: false };
   const refuse = () => Promise.reject(new KeptStoreError('The quota has been exceeded.'));
@@ -41,15 +43,18 @@ function device() {
       await gates.load;
       return failing.load ? refuse() : real.load();
     },
-    readPart: (path) => real.readPart(path),
+    readPart: async (path) => {
+      await gates.readPart;
+      return real.readPart(path);
+    },
     save: (files) => (failing.save ? refuse() : real.save(files)),
     remove: async () => {
       await gates.remove;
       return failing.remove ? refuse() : real.remove();
     },
   };
-  /** Holds every later load (or removal) until the returned function is called. */
-  const hold = (what: 'load' | 'remove') => {
+  /** Holds every later load (removal, part read) until the returned function is called. */
+  const hold = (what: 'load' | 'remove' | 'readPart') => {
     let release: () => void = () => undefined;
     gates[what] = new Promise((resolve) => {
       release = resolve;
@@ -104,6 +109,28 @@ const GARDEN = ['garden#tomatoes', 'garden#roses'];
 const BIKES = ['bikes#tyres'];
 
 describe('keeping your documents on this device', () => {
+  it('puts documents kept in parts back, says how far reading the rest is, and offers calibration once it is done', async () => {
+    const on = device();
+    const text = readFileSync('tests/fixtures/other-corpus/garden.md', 'utf8');
+    const split = splitIndex(compileIndex({ files: [{ path: 'garden.md', text }] }));
+    await on.store.save({ index: serializeIndex(split.index), parts: split.parts });
+    const release = on.hold('readPart');
+    await visit(on);
+    await screen.findByText(
+      /Your documents from an earlier visit \(1 file\) are back/,
+      {},
+      { timeout: 5000 },
+    );
+    expect(screen.getByText(/Reading the rest back from this device: 0 parts of 2/)).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: /Calibrate the gate/ })).toBeNull();
+    release();
+    await screen.findByRole('heading', { name: /Calibrate the gate/ }, { timeout: 5000 });
+    expect(screen.queryByText(/Reading the rest back/)).toBeNull();
+    ask('How many hours of sun do tomato plants need?');
+    await screen.findByRole('heading', { name: 'Answer' }, { timeout: 5000 });
+    expect(document.querySelector('section.result')?.textContent).toContain('garden#tomatoes');
+  });
+
   it('keeps nothing unless the visitor asks', async () => {
     const on = device();
     await visit(on);

@@ -27,6 +27,7 @@ function memoryDevice(initial?: Uint8Array, initialParts: ReadonlyMap<string, Ui
   const failing = { save: false, remove: false };
   let releaseLoad: (() => void) | undefined;
   let loadGate: Promise<void> | undefined;
+  let partGate: Promise<void> | undefined;
   const partReads: string[] = [];
   const store: KeptStore = {
     load: async () => {
@@ -35,20 +36,15 @@ function memoryDevice(initial?: Uint8Array, initialParts: ReadonlyMap<string, Ui
     },
     readPart: async (path) => {
       partReads.push(path);
+      await partGate;
       const part = parts.get(path);
       if (part === undefined) throw new KeptStoreError(`${path} is not on this device`);
       return part;
     },
     save: async (files) => {
       if (failing.save) throw new KeptStoreError('The quota has been exceeded.');
-      const next = new Map<string, Uint8Array>();
-      for (const [path, bytes] of files.parts) {
-        const part = bytes ?? parts.get(path);
-        if (part === undefined) throw new KeptStoreError(`${path} is not on this device to keep`);
-        next.set(path, part);
-      }
       kept = files.index;
-      parts = next;
+      parts = new Map(files.parts);
     },
     remove: async () => {
       if (failing.remove) throw new KeptStoreError('The device said no.');
@@ -66,6 +62,14 @@ function memoryDevice(initial?: Uint8Array, initialParts: ReadonlyMap<string, Ui
       parseIndex(kept, { readBlock: (path) => parts.get(path) as Uint8Array }).passages.map(
         (passage) => passage.id,
       ),
+    /** Holds every part read until the returned function is called. */
+    holdParts: () => {
+      let release: () => void = () => undefined;
+      partGate = new Promise((resolve) => {
+        release = resolve;
+      });
+      return release;
+    },
     holdLoads: () => {
       loadGate = new Promise((resolve) => {
         releaseLoad = resolve;
@@ -384,6 +388,26 @@ describe('own documents: large ones, kept in parts', () => {
     await brought.keepingSettled();
     return { device, brought };
   };
+  /** `picked` kept in parts, one part of `kind` lost from the device, then read back until that fails. */
+  const readBackWithout = async (kind: 'text/' | 'postings/', picked: PickedFile) => {
+    const { device } = await keptInParts(picked);
+    const [lost] = [...device.parts().keys()].filter((path) => path.startsWith(kind));
+    device.parts().delete(lost as string);
+    const on = documentsOn(device, compileHere, SPLIT_ABOVE);
+    on.documents.restore();
+    await vi.waitFor(() => expect(on.documents.state.readingBack?.phase).toBe('failed'));
+    return { on, lost };
+  };
+  /** bikes.md kept in parts, read back with its parts held: the documents are in the page, the rest not yet. */
+  const readingBackHeld = async () => {
+    const { device } = await keptInParts(bikes());
+    const on = documentsOn(device, compileHere, SPLIT_ABOVE);
+    const release = device.holdParts();
+    on.documents.restore();
+    await on.settled();
+    expect(on.documents.state.readingBack?.phase).toBe('reading');
+    return { device, on, release };
+  };
   const readBackDone = (on: ReturnType<typeof documentsOn>) =>
     vi.waitFor(() => expect(on.documents.state.readingBack).toBeUndefined());
 
@@ -422,13 +446,7 @@ describe('own documents: large ones, kept in parts', () => {
   });
 
   it('says which part the device could not give, and keeps the documents in the page', async () => {
-    const { device } = await keptInParts(garden());
-    const [lost] = [...device.parts().keys()].filter((path) => path.startsWith('text/'));
-    device.parts().delete(lost as string);
-
-    const on = documentsOn(device, compileHere, SPLIT_ABOVE);
-    on.documents.restore();
-    await vi.waitFor(() => expect(on.documents.state.readingBack?.phase).toBe('failed'));
+    const { on, lost } = await readBackWithout('text/', garden());
     const readingBack = on.documents.state.readingBack;
     expect(readingBack?.phase === 'failed' && readingBack.message).toBe(`${lost} is not on this device`);
     expect(ids(on.current())).toEqual(['garden#roses']);
@@ -456,6 +474,43 @@ describe('own documents: large ones, kept in parts', () => {
     await on.keepingSettled();
     expect(on.documents.state.keeping).toEqual({ phase: 'kept' });
     expect([...device.parts().keys()].sort()).toEqual(partsBefore);
+    expect(on.reportBug).not.toHaveBeenCalled();
+  });
+
+  it('keeps them when "keep" is unticked and ticked again while the rest is read back', async () => {
+    const { device, on, release } = await readingBackHeld();
+    on.documents.forget();
+    on.documents.keep(on.current() as CompiledIndex);
+    release();
+    await readBackDone(on);
+    await on.keepingSettled();
+    expect(on.documents.state.keeping).toEqual({ phase: 'kept' });
+    await vi.waitFor(() => expect(device.keptIds()).toEqual(['bikes#tyres']));
+    expect(on.reportBug).not.toHaveBeenCalled();
+  });
+
+  it('stops reading back when the documents leave the page, removed or replaced', async () => {
+    for (const leave of ['remove', 'take'] as const) {
+      const { device, on, release } = await readingBackHeld();
+      if (leave === 'remove') on.documents.remove();
+      else on.documents.take({ id: 9, files: [garden() as File], entries: [] });
+      await on.settled();
+      release();
+      expect(on.documents.state.readingBack).toBeUndefined();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(on.states.at(-1)?.readingBack).toBeUndefined();
+      expect(device.partReads).toHaveLength(1);
+      expect(on.reportBug).not.toHaveBeenCalled();
+    }
+  });
+
+  it('says a part it could not read back stops them being kept again, not that a bug happened', async () => {
+    const { on, lost } = await readBackWithout('postings/', bikes());
+    const restored = on.current() as CompiledIndex;
+    on.documents.inUse({ ...restored, gate: { ...restored.gate, threshold: 0.5 } });
+    await on.keepingSettled();
+    const { keeping } = on.documents.state;
+    expect(keeping.phase === 'failed' && keeping.message).toMatch(new RegExp(`could not be kept: ${lost}`));
     expect(on.reportBug).not.toHaveBeenCalled();
   });
 });
