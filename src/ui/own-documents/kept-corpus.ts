@@ -35,15 +35,13 @@ const KEY = 'corpus';
 const PART_KEY = 'part:';
 
 // What is read back is parsed, like settings: another version of the page may have written it.
-const KeptRecordSchema = z.union([
-  z.object({ version: z.literal(1), index: z.instanceof(Uint8Array), savedAt: z.string() }),
-  z.object({
-    version: z.literal(2),
-    index: z.instanceof(Uint8Array),
-    parts: z.array(z.string()),
-    savedAt: z.string(),
-  }),
-]);
+const KeptRecordSchema = z.object({
+  // 1: an index kept whole, by an earlier version of the page; 2: one naming its parts, if any.
+  version: z.literal([1, 2]),
+  index: z.instanceof(Uint8Array),
+  parts: z.optional(z.array(z.string())),
+  savedAt: z.string(),
+});
 
 /** A problem with the browser's storage, said plainly: quota, private mode, storage switched off. */
 export class KeptStoreError extends Error {
