@@ -13,7 +13,8 @@ import { plainText, slugify, slugOfPlainText } from './slug';
 export interface SourceFile {
   /** Relative to the corpus folder, `/`-separated: `02-borrowing.md`, `guides/setup.md`. */
   path: string;
-  text: string;
+  /** Read once, when the chunking reaches the file (it may be a getter that reads it then). */
+  readonly text: string;
 }
 
 export interface ChunkOptions {
@@ -158,7 +159,9 @@ function chunkFile({
 }): SectionParts[] | LeftOut {
   const kind = docKindOf(file.path);
   if (kind === undefined) return notADocument(file.path);
-  const text = file.text.replace(BYTE_ORDER_MARK, '').replace(LINE_BREAK, '\n');
+  const read = textOf(file);
+  if (typeof read !== 'string') return read;
+  const text = read.replace(BYTE_ORDER_MARK, '').replace(LINE_BREAK, '\n');
   const overBudget = checkBudget(text);
   if (overBudget !== undefined) return { path: file.path, ...overBudget };
   const parts =
@@ -174,6 +177,24 @@ function chunkFile({
     };
   }
   return parts;
+}
+
+/**
+ * A file's text, read when the chunking reaches it: the page's ingest worker reads each file the visitor
+ * brought only then. One the browser cannot read (moved or deleted since it was picked, not readable: a
+ * DOMException) is left out by name; anything else is a bug of ours.
+ */
+function textOf(file: SourceFile): string | LeftOut {
+  try {
+    return file.text;
+  } catch (error) {
+    if (!(error instanceof DOMException)) throw error;
+    return {
+      path: file.path,
+      reason: `could not be read (${error.message || error.name})`,
+      fix: 'check that it is still there and readable, then bring it again',
+    };
+  }
 }
 
 /** Plain text: one passage per blank-line-separated block, under the file's name. */

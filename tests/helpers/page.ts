@@ -4,8 +4,27 @@ import { fireEvent, screen } from '@testing-library/preact';
 import { compileOwnCorpus } from '../../src/ingest/compile-corpus';
 import type { BuildCorpus } from '../../src/ui/own-documents/corpus-build';
 
-/** The ingest in place of the worker: the same compileOwnCorpus the worker runs. */
-export const compileHere: BuildCorpus = async (request) => compileOwnCorpus(request);
+/**
+ * The ingest in place of the worker: the same compileOwnCorpus the worker runs, each file's text read
+ * first (the worker reads it when the chunking reaches it), a file that cannot be read failing then.
+ */
+export const compileHere: BuildCorpus = async ({ files, corpus }) => {
+  const sources = await Promise.all(
+    files.map(async ({ path, file }) => {
+      try {
+        return { path, text: await file.text() };
+      } catch (error) {
+        return {
+          path,
+          get text(): string {
+            throw error;
+          },
+        };
+      }
+    }),
+  );
+  return compileOwnCorpus({ files: sources, corpus });
+};
 
 /** Picks files through the "choose files" input, as a visitor would. */
 export function choose(files: File[]): void {

@@ -29,6 +29,42 @@ function ingestErrorOf(files: SourceFile[]): IngestError {
 }
 
 describe('chunkCorpus', () => {
+  it('reads each file when it comes to it, leaving out by name one that cannot be read', () => {
+    const read: string[] = [];
+    const lazy = (path: string, text: () => string): SourceFile => ({
+      path,
+      get text() {
+        read.push(path);
+        return text();
+      },
+    });
+    const gone = () => {
+      throw new DOMException('A requested file could not be read', 'NotReadableError');
+    };
+    const onFile = (index: number) => read.push(`start ${index}`);
+    const { passages, leftOut } = chunkCorpus(
+      [lazy('a.md', gone), lazy('b.md', () => md('# B', '', 'Bees.')), lazy('c.md', gone)],
+      { onFile },
+    );
+    expect(read).toEqual(['start 0', 'a.md', 'start 1', 'b.md', 'start 2', 'c.md', 'start 3']);
+    expect(passages.map((passage) => passage.id)).toEqual(['b#b']);
+    expect(leftOut.map(describeLeftOut)).toEqual([
+      'a.md: could not be read (A requested file could not be read) — check that it is still there and readable, then bring it again',
+      'c.md: could not be read (A requested file could not be read) — check that it is still there and readable, then bring it again',
+    ]);
+    expect(() => chunkCorpus([lazy('a.md', gone)])).toThrow(IngestError);
+  });
+
+  it('rethrows an error reading a file that is not a failed read: a bug of ours', () => {
+    const bug: SourceFile = {
+      path: 'a.md',
+      get text(): string {
+        throw new RangeError('a bug');
+      },
+    };
+    expect(() => chunkCorpus([bug])).toThrow(RangeError);
+  });
+
   it('cuts a file into one passage per heading, with its id, file, line, trail and text', () => {
     const passages = chunk([
       file(

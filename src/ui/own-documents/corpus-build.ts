@@ -1,5 +1,6 @@
-// Building the visitor's own index from their files, in the ingest worker: the page sends the files'
-// text, the worker says which file it is reading and sends back the index (packed like the bundled one)
+// Building the visitor's own index from their files, in the ingest worker: the page sends the files (not
+// their text: the worker reads each when it comes to it), the worker says which file it is reading and
+// sends back the index (packed like the bundled one)
 // or every problem with the corpus. A file that takes longer than FILE_DEADLINE_MS is left out by name:
 // its worker is ended, and a fresh one reads the rest. The visitor can cancel at any time.
 // Imported by the own-documents chunk only (the first download takes its types alone).
@@ -7,10 +8,10 @@
 import { checkIndex } from '../../compiled-index/check';
 import type { CompiledIndex, RawIndex } from '../../compiled-index/types';
 import { unpackColumns } from '../../compiled-index/wire';
-import type { SourceFile } from '../../ingest/chunk';
 import type { LeftOut } from '../../ingest/left-out';
 import { assertNever } from '../../types';
 import { askWorker, type WorkerOf } from '../kit/worker-call';
+import type { BroughtFile } from './corpus-files';
 
 /**
  * How long one file may take to read in the ingest worker. A 2 MB file of the shapes that used to be
@@ -25,7 +26,7 @@ export type BuildOutcome =
 
 /** The files to index, and what the page calls them ("your documents", the folder). */
 export interface BuildRequest {
-  files: SourceFile[];
+  files: BroughtFile[];
   corpus: string;
 }
 
@@ -58,7 +59,7 @@ export type BuildWorker = WorkerOf<BuildRequest, BuildMessage>;
 
 /** The files a worker is still to read, and those left out for taking too long. */
 export interface ReadingQueue {
-  files: SourceFile[];
+  files: BroughtFile[];
   timedOut: LeftOut[];
 }
 

@@ -1,6 +1,6 @@
-// The visitor's own documents, read at the edge: which dropped or picked files are documents, which are
-// too large to index in a page, which cannot be read. Nothing here leaves the device.
-import type { SourceFile } from '../../ingest/chunk';
+// The visitor's own documents, sorted at the edge: which dropped or picked files are documents, and which
+// are too large to index in a page. Their text is read by the ingest worker, a file at a time, as it
+// indexes them (ingest-worker.ts); one that cannot be read is left out then. Nothing here leaves the device.
 import { DOC_EXTENSIONS_IN_WORDS, docKindOf, MAX_FILE_BYTES, notADocument } from '../../ingest/doc-files';
 import type { LeftOut } from '../../ingest/left-out';
 
@@ -19,17 +19,23 @@ export interface PickedFile {
   text(): Promise<string>;
 }
 
-export type ReadOutcome =
-  | { ok: true; files: SourceFile[]; leftOut: LeftOut[] }
+/** A document to index: its path in the corpus, and the file its text is read from when its turn comes. */
+export interface BroughtFile {
+  path: string;
+  file: Pick<Blob, 'text'>;
+}
+
+export type PickOutcome =
+  | { ok: true; files: BroughtFile[]; leftOut: LeftOut[] }
   | { ok: false; problems: string[]; leftOut: LeftOut[] };
 
 /**
- * Reads the documents among `picked` (Markdown, MDX, plain text). Every file that cannot be used is left
- * out and listed with its reason (not a document, too large, unreadable), and the rest read: a folder
- * holds images too, and one bad file should not cost the visitor the others. Only a corpus with nothing
- * to read, or too large in all, is refused.
+ * The documents among `picked` (Markdown, MDX, plain text), by their path in the corpus, sorted, not yet
+ * read. Every file that cannot be used is left out and listed with its reason (not a document, too
+ * large), and the rest kept: a folder holds images too, and one bad file should not cost the visitor the
+ * others. Only a corpus with no document, or too large in all, is refused.
  */
-export async function readPickedFiles(picked: readonly PickedFile[]): Promise<ReadOutcome> {
+export function pickDocuments(picked: readonly PickedFile[]): PickOutcome {
   if (picked.length === 0)
     return { ok: false, problems: ['No files arrived: drop or choose Markdown files.'], leftOut: [] };
   const leftOut: LeftOut[] = [];
@@ -50,28 +56,11 @@ export async function readPickedFiles(picked: readonly PickedFile[]): Promise<Re
     const problem = `the documents come to ${megabytes(total)}; the limit is ${megabytes(MAX_CORPUS_BYTES)} in all`;
     return { ok: false, problems: [problem], leftOut };
   }
-  const files: SourceFile[] = [];
-  for (const file of documents) {
-    const path = pathOf(file);
-    try {
-      files.push({ path, text: await file.text() });
-    } catch (error) {
-      // A file moved or deleted since it was picked, or one the browser may not read.
-      if (!(error instanceof DOMException || error instanceof TypeError)) throw error;
-      leftOut.push({
-        path,
-        reason: `could not be read (${error.message || error.name})`,
-        fix: 'check that it is still there and readable, then bring it again',
-      });
-    }
-  }
-  if (files.length === 0) {
-    const problem =
-      documents.length === 0
-        ? `None of these files is a document (${DOC_EXTENSIONS_IN_WORDS}), so there is nothing to index.`
-        : 'None of these files could be used, so there is nothing to index.';
+  if (documents.length === 0) {
+    const problem = `None of these files is a document (${DOC_EXTENSIONS_IN_WORDS}), so there is nothing to index.`;
     return { ok: false, problems: [problem], leftOut };
   }
+  const files = documents.map((file) => ({ path: pathOf(file), file }));
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { ok: true, files: withoutSharedFolder(files), leftOut };
 }
@@ -81,7 +70,7 @@ export async function readPickedFiles(picked: readonly PickedFile[]): Promise<Re
  * "handbook/setup.md", and its passages would all be cited as "handbook/setup#…". The folder's own
  * name says nothing the visitor does not know, and makes every id longer.
  */
-function withoutSharedFolder(files: SourceFile[]): SourceFile[] {
+function withoutSharedFolder(files: BroughtFile[]): BroughtFile[] {
   const [first] = files;
   const slash = first?.path.indexOf('/') ?? -1;
   if (first === undefined || slash <= 0) return files;

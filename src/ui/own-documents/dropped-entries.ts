@@ -61,7 +61,7 @@ async function walk(entry: DroppedEntry, walked: Walked): Promise<void> {
   }
 }
 
-/** A file as readPickedFiles reads it; one the browser will not open fails when read, and is named then. */
+/** A file as pickDocuments takes it; one the browser will not open fails when the ingest reads it, and is named then. */
 function fileOf(entry: FileEntry, path: string): Promise<PickedFile> {
   return new Promise((resolve) =>
     entry.file(

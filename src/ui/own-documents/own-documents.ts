@@ -22,7 +22,7 @@ import { IndexLoadError } from '../../compiled-index/version';
 import type { LeftOut } from '../../ingest/left-out';
 import { assertNever } from '../../types';
 import type { BuildCorpus, BuildProgress } from './corpus-build';
-import { corpusName, type PickedFile, readPickedFiles } from './corpus-files';
+import { corpusName, type PickedFile, pickDocuments } from './corpus-files';
 import type { Incoming } from './corpus-panel';
 import { holdsFolder, walkEntries } from './dropped-entries';
 import { type KeptFiles, type KeptStore, KeptStoreError } from './kept-corpus';
@@ -312,9 +312,7 @@ export function createOwnDocuments(options: OwnDocumentsOptions) {
       picked = walked.files;
       unlisted = walked.leftOut;
     }
-    working(`Reading ${plural(picked.length, 'file')}…`);
-    const read = await readPickedFiles(picked);
-    if (id !== latest) return;
+    const read = pickDocuments(picked);
     const leftOut = [...unlisted, ...read.leftOut];
     if (!read.ok) {
       set({ status: { phase: 'failed', problems: read.problems, leftOut } });

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readIndexFile, serializeIndex } from '../../../src/compiled-index/container';
 import { packColumns } from '../../../src/compiled-index/wire';
-import { compileOwnCorpus } from '../../../src/ingest/compile-corpus';
 import { describeLeftOut } from '../../../src/ingest/left-out';
 import {
   type BuildMessage,
@@ -14,8 +13,9 @@ import {
 } from '../../../src/ui/own-documents/corpus-build';
 import { tinyIndex } from '../../helpers/engine';
 import { fakeWorker } from '../../helpers/fake-worker';
+import { compileHere } from '../../helpers/page';
 
-const FILES = [{ path: 'a.md', text: '# A\n' }];
+const FILES = [{ path: 'a.md', file: new Blob(['# A\n']) }];
 const REQUEST = { files: FILES, corpus: 'your documents' };
 const LEFT_OUT = [{ path: 'b.png', reason: 'not a documentation file', fix: 'convert it' }];
 
@@ -78,14 +78,15 @@ function ingestWorkers() {
           if (one.path.startsWith('stuck')) return;
         }
         send({ type: 'indexing' });
-        const outcome = compileOwnCorpus(request);
-        if (!outcome.ok) send({ type: 'refused', problems: outcome.problems });
-        else
-          send({
-            type: 'built',
-            index: packColumns(readIndexFile(serializeIndex(outcome.index))),
-            leftOut: outcome.leftOut,
-          });
+        void compileHere(request).then((outcome) => {
+          if (!outcome.ok) send({ type: 'refused', problems: outcome.problems });
+          else
+            send({
+              type: 'built',
+              index: packColumns(readIndexFile(serializeIndex(outcome.index))),
+              leftOut: outcome.leftOut,
+            });
+        });
       },
       terminate() {
         record.terminated = true;
@@ -95,7 +96,10 @@ function ingestWorkers() {
   return { create, started };
 }
 
-const doc = (path: string) => ({ path, text: `# ${path}\n\n## Part\n\nThe ${path} text is here.\n` });
+const doc = (path: string) => ({
+  path,
+  file: new Blob([`# ${path}\n\n## Part\n\nThe ${path} text is here.\n`]),
+});
 
 describe('buildInWorker: progress, the deadline per file, cancel', () => {
   afterEach(() => {

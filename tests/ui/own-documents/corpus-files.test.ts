@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { docKindOf } from '../../../src/ingest/doc-files';
 import {
   corpusName,
   MAX_CORPUS_BYTES,
   MAX_FILE_BYTES,
   type PickedFile,
-  readPickedFiles,
+  pickDocuments,
 } from '../../../src/ui/own-documents/corpus-files';
 import { DOC_FILE_ACCEPT } from '../../../src/ui/own-documents/corpus-panel';
 
@@ -17,14 +17,14 @@ const file = (name: string, text = '# T\n', extra: Partial<PickedFile> = {}): Pi
   ...extra,
 });
 
-describe('readPickedFiles', () => {
+describe('pickDocuments', () => {
   it('drops only a folder every file shares: ids of a dropped folder do not carry its name', async () => {
-    const inOne = await readPickedFiles([
+    const inOne = pickDocuments([
       file('a.md', '# A\n', { webkitRelativePath: 'handbook/a.md' }),
       file('b.md', '# B\n', { webkitRelativePath: 'handbook/guides/b.md' }),
     ]);
     expect(inOne.ok && inOne.files.map((picked) => picked.path)).toEqual(['a.md', 'guides/b.md']);
-    const apart = await readPickedFiles([
+    const apart = pickDocuments([
       file('a.md', '# A\n', { webkitRelativePath: 'one/a.md' }),
       file('b.md', '# B\n', { webkitRelativePath: 'two/b.md' }),
       file('c.md', '# C\n'),
@@ -33,21 +33,21 @@ describe('readPickedFiles', () => {
   });
 
   it('reads the documents by their path inside the folder, sorted, and lists the rest as left out', async () => {
-    const outcome = await readPickedFiles([
+    const outcome = pickDocuments([
       file('b.md', '# B\n', { webkitRelativePath: 'notes/b.md' }),
       file('a.markdown', '# A\n', { webkitRelativePath: 'notes/a.markdown' }),
       file('c.mdx', '# C\n', { webkitRelativePath: 'notes/c.mdx' }),
       file('d.txt', 'D\n', { webkitRelativePath: 'notes/d.txt' }),
       file('cat.jpg', 'xx', { webkitRelativePath: 'notes/cat.jpg' }),
     ]);
-    expect(outcome).toEqual({
-      ok: true,
-      files: [
-        { path: 'a.markdown', text: '# A\n' },
-        { path: 'b.md', text: '# B\n' },
-        { path: 'c.mdx', text: '# C\n' },
-        { path: 'd.txt', text: 'D\n' },
-      ],
+    expect(outcome.ok && outcome.files.map((picked) => picked.path)).toEqual([
+      'a.markdown',
+      'b.md',
+      'c.mdx',
+      'd.txt',
+    ]);
+    expect(outcome.ok && (await outcome.files[1]?.file.text())).toBe('# B\n');
+    expect(outcome).toMatchObject({
       leftOut: [
         {
           path: 'notes/cat.jpg',
@@ -59,8 +59,8 @@ describe('readPickedFiles', () => {
   });
 
   it('refuses an empty drop, and a drop with no document in it', async () => {
-    expect(await readPickedFiles([])).toMatchObject({ ok: false, problems: [/No files arrived/] });
-    expect(await readPickedFiles([file('cat.jpg')])).toMatchObject({
+    expect(pickDocuments([])).toMatchObject({ ok: false, problems: [/No files arrived/] });
+    expect(pickDocuments([file('cat.jpg')])).toMatchObject({
       ok: false,
       problems: [/None of these files is a document/],
       leftOut: [{ path: 'cat.jpg' }],
@@ -68,10 +68,9 @@ describe('readPickedFiles', () => {
   });
 
   it('leaves out a file over the size limit, naming its size, and reads the rest', async () => {
-    const outcome = await readPickedFiles([file('big.md', '', { size: MAX_FILE_BYTES + 1 }), file('ok.md')]);
-    expect(outcome).toEqual({
-      ok: true,
-      files: [{ path: 'ok.md', text: '# T\n' }],
+    const outcome = pickDocuments([file('big.md', '', { size: MAX_FILE_BYTES + 1 }), file('ok.md')]);
+    expect(outcome.ok && outcome.files.map((picked) => picked.path)).toEqual(['ok.md']);
+    expect(outcome).toMatchObject({
       leftOut: [
         {
           path: 'big.md',
@@ -84,41 +83,16 @@ describe('readPickedFiles', () => {
 
   it('refuses a corpus over the total, naming the sizes', async () => {
     const many = Array.from({ length: 26 }, (_, i) => file(`f${i}.md`, '', { size: MAX_FILE_BYTES }));
-    const total = await readPickedFiles(many);
+    const total = pickDocuments(many);
     expect(total).toMatchObject({ ok: false, problems: [/come to 52\.0 MB; the limit is 50\.0 MB in all/] });
     expect(MAX_CORPUS_BYTES).toBe(50 * 1024 * 1024);
   });
 
-  it('lists every file that could not be read and reads the rest', async () => {
-    const gone = () =>
-      Promise.reject(new DOMException('A requested file could not be read', 'NotReadableError'));
-    const outcome = await readPickedFiles([
-      file('a.md', '# A\n', { text: gone }),
-      file('b.md'),
-      file('c.md', '', { text: gone }),
-    ]);
-    expect(outcome).toMatchObject({
-      ok: true,
-      files: [{ path: 'b.md' }],
-      leftOut: [
-        { path: 'a.md', reason: 'could not be read (A requested file could not be read)' },
-        { path: 'c.md', reason: 'could not be read (A requested file could not be read)' },
-      ],
-    });
-  });
-
-  it('refuses when no file could be read at all', async () => {
-    const gone = () => Promise.reject(new DOMException('gone', 'NotFoundError'));
-    expect(await readPickedFiles([file('a.md', '', { text: gone })])).toMatchObject({
-      ok: false,
-      problems: [/None of these files could be used/],
-      leftOut: [{ path: 'a.md' }],
-    });
-  });
-
-  it('rethrows an error that is not a failed read', async () => {
-    const bug = () => Promise.reject(new RangeError('a bug'));
-    await expect(readPickedFiles([file('a.md', '', { text: bug })])).rejects.toThrow(RangeError);
+  it('reads no file: their text is read by the ingest, a file at a time', () => {
+    const read = vi.fn(async () => '# A\n');
+    const outcome = pickDocuments([file('a.md', '# A\n', { text: read })]);
+    expect(outcome.ok && outcome.files.map((picked) => picked.path)).toEqual(['a.md']);
+    expect(read).not.toHaveBeenCalled();
   });
 });
 

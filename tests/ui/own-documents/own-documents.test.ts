@@ -367,7 +367,7 @@ describe('own documents: removing them', () => {
 
 async function builtIndex(picked: PickedFile): Promise<CompiledIndex> {
   const outcome = await compileHere({
-    files: [{ path: picked.name, text: await picked.text() }],
+    files: [{ path: picked.name, file: picked }],
     corpus: 'your documents',
   });
   if (!outcome.ok) throw new Error(outcome.problems.join('; '));
