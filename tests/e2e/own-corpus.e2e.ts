@@ -59,6 +59,49 @@ describe("the visitor's own documents, indexed in the page", () => {
     expect(await page.locator('.answer-text').textContent()).toContain('4 bar');
   });
 
+  it('indexes a dropped folder, each file sent to the ingest worker as the File itself', async () => {
+    const context = await site.newContext();
+    const page = await openSite(context, site.server.url);
+    // A folder as Chromium delivers it: entries (webkitGetAsEntry) over real Files, here two files in
+    // "notes"; the walk keeps their path inside the drop.
+    const dataTransfer = await page.evaluateHandle(() => {
+      const files = [
+        new File(['# Bikes\n\n## Tyres\n\nPump the tyres to 4 bar every week.\n'], 'bikes.md'),
+        new File(['# Boats\n\n## Hulls\n\nScrub the hull twice a season.\n'], 'boats.md'),
+      ];
+      const fileEntry = (file: File) => ({
+        name: file.name,
+        fullPath: `/notes/${file.name}`,
+        isFile: true,
+        isDirectory: false,
+        file: (success: (file: File) => void) => success(file),
+      });
+      let listed = false;
+      const folder = {
+        name: 'notes',
+        fullPath: '/notes',
+        isFile: false,
+        isDirectory: true,
+        createReader: () => ({
+          readEntries: (success: (entries: unknown[]) => void) => {
+            success(listed ? [] : files.map(fileEntry));
+            listed = true;
+          },
+        }),
+      };
+      DataTransferItem.prototype.webkitGetAsEntry = () => folder as unknown as FileSystemEntry;
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([''], 'notes'));
+      return transfer;
+    });
+    const zone = page.locator('details.corpus > summary');
+    await zone.dispatchEvent('drop', { dataTransfer });
+    await page.getByRole('heading', { name: 'Ask your documents' }).waitFor();
+    await ask(page, 'How often should the hull be scrubbed?');
+    expect(await resultHeading(page).textContent()).toBe('Answer');
+    expect(await page.locator('section.result').textContent()).toContain('boats#hulls');
+  });
+
   it('keeps the documents across a reload only when asked, and one action removes them from the device', async () => {
     const context = await site.newContext();
     const page = await openSite(context, site.server.url);

@@ -11,7 +11,8 @@ export function fakeWorker<Reply>(replies: ReadonlyArray<Reply | { error: string
       listeners[type]?.push(listener);
     },
     postMessage(message: unknown) {
-      worker.posted.push(message);
+      // Copied as a browser copies it to a worker: what cannot cross (a function) throws here too.
+      worker.posted.push(structuredClone(message));
       for (const reply of replies) {
         const isError = typeof reply === 'object' && reply !== null && 'error' in reply;
         if (isError)

@@ -47,6 +47,11 @@ export function askWorker<Request, Reply, Result>(
       settle.reject(new Error(`${task} in the background: ${event.message || 'the worker failed'}`)),
     );
     signal?.addEventListener('abort', () => settle.reject(signal.reason), { once: true });
-    worker.postMessage(request);
+    // A request that cannot be copied to the worker (a bug of ours) ends it like any other failure.
+    try {
+      worker.postMessage(request);
+    } catch (error) {
+      settle.reject(error);
+    }
   });
 }

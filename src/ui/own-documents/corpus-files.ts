@@ -10,19 +10,20 @@ export const MAX_CORPUS_BYTES = 50 * 1024 * 1024;
 
 const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
-/** The part of a File this module reads; a test can give any object with these. */
-export interface PickedFile {
-  name: string;
-  size: number;
-  /** The path inside a picked folder, or "" for a file picked alone. */
-  webkitRelativePath?: string;
-  text(): Promise<string>;
-}
+/**
+ * A file picked or dropped: a File, or a Blob with a name (the ingest worker is sent the file itself, and
+ * only a Blob crosses to a worker).
+ */
+export type PickedFile = Blob & {
+  readonly name: string;
+  /** The path inside a picked or dropped folder, or "" for a file picked alone. */
+  readonly webkitRelativePath?: string;
+};
 
 /** A document to index: its path in the corpus, and the file its text is read from when its turn comes. */
 export interface BroughtFile {
   path: string;
-  file: Pick<Blob, 'text'>;
+  file: Blob;
 }
 
 export type PickOutcome =

@@ -43,7 +43,16 @@ export async function walkEntries(entries: readonly DroppedEntry[]): Promise<Wal
 async function walk(entry: DroppedEntry, walked: Walked): Promise<void> {
   const path = pathOf(entry);
   if (entry.isFile) {
-    walked.files.push(await fileOf(entry as FileEntry, path));
+    try {
+      walked.files.push(await fileOf(entry as FileEntry, path));
+    } catch (error) {
+      if (!(error instanceof DOMException)) throw error;
+      walked.leftOut.push({
+        path,
+        reason: `could not be read (${error.message || error.name})`,
+        fix: 'check that it is still there and readable, then drop it again',
+      });
+    }
   } else if (entry.isDirectory) {
     let children: DroppedEntry[];
     try {
@@ -61,15 +70,16 @@ async function walk(entry: DroppedEntry, walked: Walked): Promise<void> {
   }
 }
 
-/** A file as pickDocuments takes it; one the browser will not open fails when the ingest reads it, and is named then. */
+/**
+ * The entry's File, as pickDocuments takes it: the File itself (only a Blob crosses to the ingest
+ * worker), with its path inside the drop, which a dropped File does not carry, as its own property.
+ */
 function fileOf(entry: FileEntry, path: string): Promise<PickedFile> {
-  return new Promise((resolve) =>
-    entry.file(
-      (file) =>
-        resolve({ name: file.name, size: file.size, webkitRelativePath: path, text: () => file.text() }),
-      (error) =>
-        resolve({ name: entry.name, size: 0, webkitRelativePath: path, text: () => Promise.reject(error) }),
-    ),
+  return new Promise((resolve, reject) =>
+    entry.file((file) => {
+      Object.defineProperty(file, 'webkitRelativePath', { value: path });
+      resolve(file);
+    }, reject),
   );
 }
 

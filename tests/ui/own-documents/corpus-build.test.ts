@@ -67,7 +67,9 @@ function ingestWorkers() {
       addEventListener(type: 'message' | 'error', listener: (event: never) => void) {
         if (type === 'message') onMessage = listener as typeof onMessage;
       },
-      postMessage(request: BuildRequest) {
+      postMessage(sent: BuildRequest) {
+        // Copied as a browser copies it to a worker: what cannot cross (a function) throws here too.
+        const request = structuredClone(sent);
         record.paths = request.files.map((one) => one.path);
         const send = (message: BuildMessage) =>
           queueMicrotask(
@@ -186,5 +188,16 @@ describe('leaveOutStuck', () => {
     expect(twice.timedOut.map((item) => item.path)).toEqual(['b.md', 'c.md']);
     expect(queue.files).toHaveLength(3);
     expect(() => leaveOutStuck(twice, 1, 20_000)).toThrow(RangeError);
+  });
+});
+
+describe('a request the worker cannot be sent', () => {
+  it('rejects, and ends the worker: a file that is not a Blob cannot cross to it', async () => {
+    const worker = fake({ type: 'refused', problems: [] });
+    const notAFile = { path: 'a.md', file: { text: async () => '# A\n' } as unknown as Blob };
+    await expect(buildInWorker(() => worker)({ files: [notAFile], corpus: 'docs' })).rejects.toThrow(
+      /could not be cloned/,
+    );
+    expect(worker.terminated).toBe(1);
   });
 });

@@ -9,13 +9,16 @@ import {
 } from '../../../src/ui/own-documents/corpus-files';
 import { DOC_FILE_ACCEPT } from '../../../src/ui/own-documents/corpus-panel';
 
-const file = (name: string, text = '# T\n', extra: Partial<PickedFile> = {}): PickedFile => ({
-  name,
-  size: text.length,
-  webkitRelativePath: '',
-  text: async () => text,
-  ...extra,
-});
+/** A File, as the page is given, with its folder path, size or reading replaced where a test says. */
+const file = (
+  name: string,
+  text = '# T\n',
+  extra: { webkitRelativePath?: string; size?: number; text?: () => Promise<string> } = {},
+): PickedFile => {
+  const picked = new File([text], name);
+  for (const [key, value] of Object.entries(extra)) Object.defineProperty(picked, key, { value });
+  return picked;
+};
 
 describe('pickDocuments', () => {
   it('drops only a folder every file shares: ids of a dropped folder do not carry its name', async () => {

@@ -87,10 +87,22 @@ describe('a dropped folder', () => {
     ]);
   });
 
-  it('hands on a file the browser will not open as one that fails when read, so it is named then', async () => {
-    const walked = await walkEntries([folder('/notes', [unopenable('/notes/gone.md')])]);
-    expect(walked.files[0]?.webkitRelativePath).toBe('notes/gone.md');
-    await expect(walked.files[0]?.text()).rejects.toThrow(/could not be found/);
+  it('leaves out by name a file the browser will not open, and hands on the others as Files', async () => {
+    const walked = await walkEntries([
+      folder('/notes', [unopenable('/notes/gone.md'), file('/notes/kept.md', '# Kept\n')]),
+    ]);
+    expect(walked.leftOut).toEqual([
+      {
+        path: 'notes/gone.md',
+        reason: 'could not be read (A requested file or directory could not be found)',
+        fix: 'check that it is still there and readable, then drop it again',
+      },
+    ]);
+    // The File itself, which alone crosses to the ingest worker, with its path inside the drop.
+    expect(walked.files).toHaveLength(1);
+    expect(walked.files[0]).toBeInstanceOf(File);
+    expect(walked.files[0]?.webkitRelativePath).toBe('notes/kept.md');
+    expect(structuredClone(walked.files[0])).toBeInstanceOf(Blob);
   });
 
   it('is told from a drop of files only by its entries', () => {

@@ -12,11 +12,7 @@ import {
 } from '../../../src/ui/own-documents/own-documents';
 import { compileHere } from '../../helpers/page';
 
-const file = (name: string, text: string): PickedFile => ({
-  name,
-  size: text.length,
-  text: async () => text,
-});
+const file = (name: string, text: string): PickedFile => new File([text], name);
 const bikes = () => file('bikes.md', '# Bikes\n\n## Tyres\n\nPump the tyres to 4 bar every week.\n');
 const garden = () => file('garden.md', '# Garden\n\n## Roses\n\nPrune roses in March.\n');
 
