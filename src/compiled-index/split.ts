@@ -136,7 +136,7 @@ export function splitIndex(
     blockChars,
   );
   textBlocks.digests.forEach((digest, at) => {
-    parts.set(blockPath(digest), blocks[at] as Uint8Array<ArrayBuffer>);
+    parts.set(blockPath(digest), blocks[at] as Uint8Array);
   });
   const { shards, table } = splitPostings(index.postings, index.passages.length, shardBytes);
   table.digests.forEach((digest, at) => {
@@ -150,10 +150,13 @@ export function splitIndex(
   };
 }
 
+/** How many blocks of text `index` reads as it needs them (none when its passages hold their text). */
+const blocksApart = (index: CompiledIndex) =>
+  index.textSource === undefined ? 0 : (index.textBlocks?.digests.length ?? 0);
+
 /** How many parts `index` reads as it needs them: its text blocks and its posting shards, read apart. */
 export const partCount = (index: CompiledIndex) =>
-  (index.textSource === undefined ? 0 : (index.textBlocks?.digests.length ?? 0)) +
-  (index.postingSource?.shardCount ?? 0);
+  blocksApart(index) + (index.postingSource?.shardCount ?? 0);
 
 /**
  * Reads every part of `index` that its sources (textSource, postingSource) do not hold yet, one after
@@ -168,11 +171,7 @@ export async function loadEveryPart(
   const of = partCount(index);
   let here = 0;
   const { textSource, postingSource } = index;
-  for (
-    let block = 0;
-    block < (textSource === undefined ? 0 : (index.textBlocks?.digests.length ?? 0));
-    block++
-  ) {
+  for (let block = 0; block < blocksApart(index); block++) {
     await textSource?.load([block], signal);
     onPart?.(++here, of);
   }

@@ -7,7 +7,7 @@
 
 import { parseIndex, serializeIndex } from '../../compiled-index/parse';
 import type { FetchPart } from '../../compiled-index/parts';
-import { PostingsUnavailableError, ShardedPostings } from '../../compiled-index/posting-shards';
+import { PostingsUnavailableError } from '../../compiled-index/posting-shards';
 import {
   loadEveryPart,
   partCount,
@@ -16,11 +16,12 @@ import {
   textChars,
   wholeIndex,
 } from '../../compiled-index/split';
-import { PassageTexts, TextUnavailableError, webSha256 } from '../../compiled-index/text-blocks';
+import { TextUnavailableError } from '../../compiled-index/text-blocks';
 import type { CompiledIndex } from '../../compiled-index/types';
 import { IndexLoadError } from '../../compiled-index/version';
 import type { LeftOut } from '../../ingest/left-out';
 import { assertNever } from '../../types';
+import { partSources } from '../kit/block-index';
 import type { BuildCorpus, BuildProgress } from './corpus-build';
 import { corpusName, type PickedFile, pickDocuments } from './corpus-files';
 import type { Incoming } from './corpus-panel';
@@ -130,14 +131,13 @@ function readBack(bytes: Uint8Array, store: KeptStore): CompiledIndex {
         throw error;
       }
     };
-  const fetchBlock = fromDevice((message) => new TextUnavailableError(message, 'unavailable'));
-  const fetchShard = fromDevice((message) => new PostingsUnavailableError(message, 'unavailable'));
-  return parseIndex(bytes, {
-    blockText: (textBlocks, passageCount) =>
-      new PassageTexts({ textBlocks, passageCount, fetchBlock, sha256: webSha256 }),
-    shardSource: (table, head, passageCount) =>
-      new ShardedPostings({ table, head, passageCount, fetchShard, sha256: webSha256 }),
-  });
+  return parseIndex(
+    bytes,
+    partSources(
+      fromDevice((message) => new TextUnavailableError(message, 'unavailable')),
+      fromDevice((message) => new PostingsUnavailableError(message, 'unavailable')),
+    ),
+  );
 }
 
 /** "Reading 12 of 38: guide/config.md", "Indexing what was read…". */
@@ -401,10 +401,11 @@ export function createOwnDocuments(options: OwnDocumentsOptions) {
   const readRest = (index: CompiledIndex) => {
     const of = partCount(index);
     if (of === 0) return;
+    readingParts?.abort();
     const controller = new AbortController();
     readingParts = controller;
-    const atStart = shown;
-    const mine = () => !controller.signal.aborted && shown === atStart;
+    // Documents that leave the page stop this (stopReadingBack): only then is it no longer theirs.
+    const mine = () => !controller.signal.aborted;
     set({ readingBack: { phase: 'reading', here: 0, of } });
     restRead = loadEveryPart(index, controller.signal, (here) => {
       if (mine()) set({ readingBack: { phase: 'reading', here, of } });
