@@ -59,8 +59,8 @@ const summary = (times: number[]): Latency => {
 };
 
 /**
- * What the encoder adds to a question as ask() reads it: retrieve, embed, rescore every returned passage,
- * gate. Each question twice: first with passages never embedded, then again with their vectors kept.
+ * What the encoder adds to a question as ask() reads it: retrieve, embed, rescore (and reorder) every
+ * returned passage, gate. Each question twice: first with passages never embedded, then again with their vectors kept.
  */
 async function encoderLatencies(
   engine: Engine,
@@ -69,11 +69,18 @@ async function encoderLatencies(
   const use = engine.semantic?.encoder;
   if (use === undefined) throw new Error('bench:semantic: the engine was built without the encoder');
   const limit = Math.max(SHOWN_PASSAGES, engine.contextSize);
+  const depth = Math.max(limit, use.gate.rerank?.depth ?? 0);
   const once = async (question: string) => {
     const started = performance.now();
-    const found = retrieverOf(engine).read(question, limit, { asWritten: false });
-    const scored = await rescored({ use, question, scored: found.scored, features: found.features });
-    gate(scored, engine.gate);
+    const found = retrieverOf(engine).read(question, depth, { asWritten: false });
+    const { gated } = await rescored({
+      use,
+      question,
+      scored: found.scored,
+      features: found.features,
+      gates: limit,
+    });
+    gate(gated, engine.gate);
     return performance.now() - started;
   };
   // The first call builds the model's graph: not what a question costs once the model is loaded.

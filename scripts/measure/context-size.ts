@@ -21,42 +21,22 @@ import { DEVELOPMENT_SETS, sets } from '../lib/benchmark-sets';
 import { parseCommandLine, run, UsageError } from '../lib/cli';
 import { defaultEncoder } from '../lib/encoder';
 import { addRecord, emptyCounts, recordOf, type SuiteCounts } from '../lib/suite';
-import { currentCommit } from '../lib/suite-results';
+import { currentCommit, formatted } from '../lib/suite-results';
 import { withDefaultVectors } from '../lib/vector-table';
+import { addReaches, choicesOf, type Reach, reachedAt } from './held-out-choice';
 
 const USAGE = 'usage: npm run measure:context -- [--write]';
 const MAX_SIZE = 6;
 const SIZES = Array.from({ length: MAX_SIZE }, (_, at) => at + 1);
-const FOLDS = 5;
 const REPORT = 'docs/context-size.md';
 /** The share of the questions fitted on that a larger context must add to be chosen. */
 const GAIN = 0.01;
 
-/** One answerable question: in context or not, at each size (index 0 is size 1). */
-interface Reach {
-  set: string;
-  fold: number;
-  inContext: boolean[];
-}
-
-/** The smallest size from which no larger size adds more than GAIN of `questions` in context. */
+/** The smallest size (its index in SIZES) from which no larger size adds more than GAIN of `questions` in context. */
 function chosenSize(questions: readonly Reach[]): number {
-  const reached = SIZES.map((size) => questions.filter((question) => question.inContext[size - 1]).length);
+  const reached = SIZES.map((_, at) => reachedAt(questions, at));
   const most = Math.max(...reached);
-  const at = reached.findIndex((count) => most - count <= GAIN * questions.length);
-  return SIZES[at] as number;
-}
-
-/** Each question of `held` counted at the size chosen on `fitted`. */
-function heldOut(groups: ReadonlyArray<{ fitted: readonly Reach[]; held: readonly Reach[] }>) {
-  let reached = 0;
-  const chosen: number[] = [];
-  for (const { fitted, held } of groups) {
-    const size = chosenSize(fitted);
-    chosen.push(size);
-    reached += held.filter((question) => question.inContext[size - 1]).length;
-  }
-  return { reached, chosen };
+  return reached.findIndex((count) => most - count <= GAIN * questions.length);
 }
 
 async function countsAt(engine: Engine, items: ReturnType<typeof itemsOf>, size: number) {
@@ -102,30 +82,14 @@ run(async () => {
       name,
       bySize.map((at) => at.counts),
     );
-    const answerable = bySize[0]?.inContext.length ?? 0;
-    for (let at = 0; at < answerable; at++) {
-      questions.push({
-        set: name,
-        fold: questions.length % FOLDS,
-        inContext: bySize.map((size) => size.inContext[at] as boolean),
-      });
-    }
+    addReaches(
+      questions,
+      name,
+      bySize.map((size) => size.inContext),
+    );
   }
-  const inSample = chosenSize(questions);
-  const reachedAt = (size: number) => questions.filter((q) => q.inContext[size - 1]).length;
-  const folds = heldOut(
-    Array.from({ length: FOLDS }, (_, fold) => ({
-      fitted: questions.filter((q) => q.fold !== fold),
-      held: questions.filter((q) => q.fold === fold),
-    })),
-  );
-  const leftOut = DEVELOPMENT_SETS.map((name) => ({
-    name,
-    answerable: questions.filter((q) => q.set === name).length,
-    ...heldOut([
-      { fitted: questions.filter((q) => q.set !== name), held: questions.filter((q) => q.set === name) },
-    ]),
-  }));
+  const { inSample, folds, leftOut } = choicesOf({ questions, sets: DEVELOPMENT_SETS, choose: chosenSize });
+  const sizeOf = (at: number) => SIZES[at] as number;
 
   const lines = [
     '# How many passages the generator is given',
@@ -147,19 +111,20 @@ run(async () => {
     '',
     '| fit | size chosen | in context |',
     '| --- | --- | --- |',
-    `| in-sample | ${inSample} | ${reachedAt(inSample)} of ${questions.length} |`,
-    `| 5 folds, held out | ${folds.chosen.join(', ')} | ${folds.reached} of ${questions.length} |`,
+    `| in-sample | ${sizeOf(inSample)} | ${reachedAt(questions, inSample)} of ${questions.length} |`,
+    `| 5 folds, held out | ${folds.chosen.map(sizeOf).join(', ')} | ${folds.reached} of ${questions.length} |`,
     ...leftOut.map(
-      (row) => `| ${row.name} left out | ${row.chosen.join(', ')} | ${row.reached} of ${row.answerable} |`,
+      (row) =>
+        `| ${row.name} left out | ${row.chosen.map(sizeOf).join(', ')} | ${row.reached} of ${row.answerable} |`,
     ),
     '',
-    `Shipped: DEFAULT_CONTEXT_SIZE = ${DEFAULT_CONTEXT_SIZE} (src/config.ts)${DEFAULT_CONTEXT_SIZE === inSample ? ', the size this rule chooses' : `; this rule chooses ${inSample}`}.`,
+    `Shipped: DEFAULT_CONTEXT_SIZE = ${DEFAULT_CONTEXT_SIZE} (src/config.ts)${DEFAULT_CONTEXT_SIZE === sizeOf(inSample) ? ', the size this rule chooses' : `; this rule chooses ${sizeOf(inSample)}`}.`,
     '',
   ];
   const text = lines.join('\n');
   console.log(text);
   if (values.write) {
-    writeAtomically({ path: REPORT, data: text });
+    writeAtomically({ path: REPORT, data: formatted(REPORT, text) });
     console.log(`written: ${REPORT}`);
   }
   return 0;

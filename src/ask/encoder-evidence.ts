@@ -1,7 +1,9 @@
 // The sentence encoder's evidence at question time: the question embedded, and the passages retrieval
 // returned (each once per engine: their vectors are kept), and each passage's evidence rescored with
-// the encoder's gate model. Retrieval's order stands: the encoder weighs in on whether to answer, not
-// on which passage comes first (as a retriever it ranked worse than the words, docs/sentence-encoder.md).
+// the encoder's gate model. The gate reads the words' first passages in the words' order, as it was
+// fitted; the context may be reordered (`EncoderGate.rerank`): the words' first passages by their
+// retrieval score plus a fitted share of the cosine (alone, the encoder ranked worse than the words,
+// docs/sentence-encoder.md; beside them it brings passages worded unlike the question into the context).
 import { evidenceScore } from '../retrieval/evidence';
 import { cosineOf, type EncoderGate, type SentenceEncoder } from '../retrieval/semantic';
 import type { EncoderEvidence, EvidenceFeatures, Passage, Scored } from '../types';
@@ -21,13 +23,13 @@ export interface EncoderUse {
   passageVectors: Map<string, Float32Array>;
 }
 
-/** The encoder's evidence for `question` at the `retrieved` passages, in retrieval's order. */
-export async function encoderEvidence(
+/** The cosine of `question` and each of `retrieved`, in their order; each passage embedded once per engine. */
+export async function encoderCosines(
   use: EncoderUse,
   question: string,
   retrieved: readonly Passage[],
-): Promise<EncoderEvidence> {
-  if (retrieved.length === 0) return { encoderBest: 0, encoderTop: 0 };
+): Promise<number[]> {
+  if (retrieved.length === 0) return [];
   const known = new Map<string, Float32Array>();
   for (const passage of retrieved) {
     const vector = use.passageVectors.get(passage.id);
@@ -44,8 +46,22 @@ export async function encoderEvidence(
     keep(use.passageVectors, passage.id, vector);
   });
   const asked = vectors[0] as Float32Array;
-  const cosines = retrieved.map((passage) => cosineOf(asked, known.get(passage.id) as Float32Array));
-  return { encoderBest: cosines[0] as number, encoderTop: Math.max(0, ...cosines) };
+  return retrieved.map((passage) => cosineOf(asked, known.get(passage.id) as Float32Array));
+}
+
+/** The gate's evidence from the cosines of the passages it reads, in retrieval's order. */
+const evidenceOf = (cosines: readonly number[]): EncoderEvidence => ({
+  encoderBest: cosines[0] ?? 0,
+  encoderTop: Math.max(0, ...cosines),
+});
+
+/** The encoder's evidence for `question` at the `retrieved` passages, in retrieval's order. */
+export async function encoderEvidence(
+  use: EncoderUse,
+  question: string,
+  retrieved: readonly Passage[],
+): Promise<EncoderEvidence> {
+  return evidenceOf(await encoderCosines(use, question, retrieved));
 }
 
 function keep(vectors: Map<string, Float32Array>, id: string, vector: Float32Array): void {
@@ -56,21 +72,38 @@ function keep(vectors: Map<string, Float32Array>, id: string, vector: Float32Arr
   vectors.set(id, vector);
 }
 
-/** `scored` with each passage's score from the encoder's gate model, the order unchanged. */
+/**
+ * `scored` (retrieval's passages, in its order) read with the encoder: `gated`, the first `gates` of them
+ * with each passage's score from the encoder's gate model (what the gate reads, as it was fitted), the
+ * order unchanged; `ordered`, every one of them scored the same way, in the order the context is drawn
+ * from: retrieval's, or with `rerank` the retrieval score (`features[at].cosine`) plus its weight times the
+ * cosine of question and passage, highest first (retrieval's order among equals).
+ */
 export async function rescored(options: {
   use: EncoderUse;
   question: string;
   scored: readonly Scored[];
   features: readonly EvidenceFeatures[];
-}): Promise<Scored[]> {
-  const { use, question, scored, features } = options;
-  const evidence = await encoderEvidence(
+  gates: number;
+}): Promise<{ gated: Scored[]; ordered: Scored[] }> {
+  const { use, question, scored, features, gates } = options;
+  const { rerank } = use.gate;
+  const read = rerank === undefined ? scored.slice(0, gates) : scored;
+  const cosines = await encoderCosines(
     use,
     question,
-    scored.map((s) => s.passage),
+    read.map((s) => s.passage),
   );
-  return scored.map((s, at) => ({
-    ...s,
-    score: evidenceScore(features[at] as EvidenceFeatures, use.gate.evidence, evidence),
+  const evidence = evidenceOf(cosines.slice(0, gates));
+  const all = read.map((s, at) => ({
+    scored: { ...s, score: evidenceScore(features[at] as EvidenceFeatures, use.gate.evidence, evidence) },
+    order: (features[at] as EvidenceFeatures).cosine + (rerank?.weight ?? 0) * (cosines[at] as number),
   }));
+  const gated = all.slice(0, gates).map((s) => s.scored);
+  if (rerank === undefined) return { gated, ordered: gated };
+  const ordered = all
+    .map((s, at) => ({ ...s, at }))
+    .sort((a, b) => b.order - a.order || a.at - b.at)
+    .map((s) => s.scored);
+  return { gated, ordered };
 }

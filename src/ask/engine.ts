@@ -71,17 +71,22 @@ export interface AskOptions {
  * Whether reading a word as another found something else than the question as typed: another gate
  * verdict, or other passages in the context. A correction that changed neither is noise to the visitor.
  */
-export function changedWhatWasFound(
-  engine: Engine,
-  corrected: readonly Scored[],
-  asTyped: readonly Scored[],
-): boolean {
-  if (gate(corrected, engine.gate).pass !== gate(asTyped, engine.gate).pass) return true;
-  const ids = (scored: readonly Scored[]) =>
-    contextOf(scored, engine)
+export function changedWhatWasFound(engine: Engine, corrected: Found, asTyped: Found): boolean {
+  if (gate(corrected.scored, engine.gate).pass !== gate(asTyped.scored, engine.gate).pass) return true;
+  const ids = (found: Found) =>
+    contextOf(found.ordered ?? found.scored, engine)
       .map(({ passage }) => passage.id)
       .sort();
   return ids(corrected).join('\n') !== ids(asTyped).join('\n');
+}
+
+/**
+ * What one reading of a question found: `scored`, what the gate reads, in retrieval's order; `ordered`,
+ * what the context is drawn from (the same, or reordered with the encoder: EncoderGate.rerank).
+ */
+export interface Found {
+  scored: readonly Scored[];
+  ordered?: readonly Scored[];
 }
 
 /** How many times one reading of a question may wait for parts of the index before it is a bug of ours. */
@@ -273,21 +278,27 @@ export async function ask(options: AskOptions): Promise<AskResult> {
   const retriever = retrieverOf(engine);
   const limit = Math.max(SHOWN_PASSAGES, engine.contextSize);
   const encoder = engine.semantic?.encoder;
-  // With a sentence encoder, each passage's evidence is its gate model's, which reads the encoder too.
+  // With a sentence encoder, each passage's evidence is its gate model's, which reads the encoder too,
+  // and the context may be drawn from more of retrieval's passages, reordered (EncoderGate.rerank).
+  const depth = Math.max(limit, encoder?.gate.rerank?.depth ?? 0);
   const read = async (asWritten: boolean) => {
-    const found = await withText(engine, options, () => retriever.read(question, limit, { asWritten }));
-    const scored =
-      encoder === undefined
-        ? found.scored
-        : await rescored({ use: encoder, question, scored: found.scored, features: found.features });
-    return { scored, reading: found.reading };
+    const found = await withText(engine, options, () => retriever.read(question, depth, { asWritten }));
+    if (encoder === undefined) return { scored: found.scored, ordered: found.scored, reading: found.reading };
+    const { gated, ordered } = await rescored({
+      use: encoder,
+      question,
+      scored: found.scored,
+      features: found.features,
+      gates: limit,
+    });
+    return { scored: gated, ordered, reading: found.reading };
   };
   let found: Awaited<ReturnType<typeof read>>;
   // The question as read, and as typed when a slip was read: both may need passage text fetched.
-  let asTyped: Scored[] | undefined;
+  let asTyped: Awaited<ReturnType<typeof read>> | undefined;
   try {
     found = await read(false);
-    if (found.reading.readAs.length > 0) asTyped = (await read(true)).scored;
+    if (found.reading.readAs.length > 0) asTyped = await read(true);
   } catch (error) {
     if (error instanceof PostingsUnavailableError) {
       return refuse({ reason: 'postings_unavailable', code: error.code, detail: error.message });
@@ -295,19 +306,19 @@ export async function ask(options: AskOptions): Promise<AskResult> {
     if (!(error instanceof TextUnavailableError)) throw error;
     return refuse({ reason: 'passage_text_unavailable', code: error.code, detail: error.message });
   }
-  const { scored: retrieved, reading } = found;
+  const { scored: retrieved, ordered, reading } = found;
   if (reading.readAs.length > 0 || reading.expanded.length > 0 || reading.names.length > 0) {
     Object.assign(base, { reading });
   }
   const verdict = gate(retrieved, engine.gate);
   if (asTyped !== undefined) {
-    Object.assign(base, { correctionChanged: changedWhatWasFound(engine, retrieved, asTyped) });
+    Object.assign(base, { correctionChanged: changedWhatWasFound(engine, found, asTyped) });
   }
   if (!verdict.pass) {
     return refuse({ reason: 'no_relevant_context', detail: verdict.detail }, retrieved);
   }
 
-  const context = contextOf(retrieved, engine);
+  const context = contextOf(ordered, engine);
   const generator = client.info;
   const fitted = fitToBudget({
     question,

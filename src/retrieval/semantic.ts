@@ -74,6 +74,12 @@ export interface EncoderGate {
   evidence: EvidenceWeights;
   threshold: number;
   source: string;
+  /**
+   * The context's order with the encoder: the words' first `depth` passages by their retrieval score plus
+   * `weight` times the cosine of question and passage (fitted by `npm run fit:semantic`). The gate still
+   * reads the words' first passages in the words' order. Absent, retrieval's order stands.
+   */
+  rerank?: { depth: number; weight: number };
 }
 
 /**

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { reportRecord } from '../../scripts/lib/report-record';
-import { encodedText, encoderEvidence, KEPT_PASSAGE_VECTORS } from '../../src/ask/encoder-evidence';
-import { ask, createEngine, withSemantic } from '../../src/ask/engine';
+import { encodedText, encoderEvidence, KEPT_PASSAGE_VECTORS, rescored } from '../../src/ask/encoder-evidence';
+import { ask, createEngine, retrieverOf, withSemantic } from '../../src/ask/engine';
 import { DEFAULT_GATE } from '../../src/config';
 import { parseTrace, traceOf } from '../../src/evaluation/trace';
 import { createExtractiveClient } from '../../src/reader/extractive';
 import { evidenceScore, NO_EVIDENCE } from '../../src/retrieval/evidence';
 import {
+  type EncoderGate,
   type SemanticModel,
   type SentenceEncoder,
   semanticChannel,
@@ -57,11 +58,17 @@ const model = (encoder = 'fake-encoder@1'): SemanticModel => ({
   },
 });
 
-function engineWith(encoder: SentenceEncoder | undefined, gate = DEFAULT_GATE) {
+/** `model()` whose encoder gate draws the context from the words' first 10 passages, reordered. */
+const reranking = (weight: number): SemanticModel => {
+  const fitted = model();
+  return { ...fitted, encoder: { ...(fitted.encoder as EncoderGate), rerank: { depth: 10, weight } } };
+};
+
+function engineWith(encoder: SentenceEncoder | undefined, gate = DEFAULT_GATE, fitted = model()) {
   const engine = createEngine({ ...libraryIndex(), gate });
   return withSemantic(engine, {
     channel: semanticChannel(table, engine.invertedIndex.vocabulary),
-    model: model(),
+    model: fitted,
     ...(encoder === undefined ? {} : { encoder }),
   });
 }
@@ -150,6 +157,33 @@ describe('ask with a sentence encoder', () => {
     expect(ids(encoded)).toEqual(ids(words));
   });
 
+  it('with a rerank, draws the context from the words’ first passages by score plus the weighted cosine; the gate reads the words’ order', async () => {
+    const question = 'Can I use the computers to borrow e-books?';
+    const plain = engineWith(fakeEncoder().encoder);
+    const engine = engineWith(fakeEncoder().encoder, DEFAULT_GATE, reranking(5));
+    const words = await ask({ engine: plain, client, question });
+    const reordered = await ask({ engine, client, question });
+    // What the gate read and what the result shows are the words' own, scored alike.
+    expect(reordered.passages).toEqual(words.passages);
+    expect(reordered.status === 'refused').toBe(words.status === 'refused');
+    // The context: the words' first 10 by retrieval score plus 5 times the cosine (1 for a passage about
+    // loans, as the question is, else 0), the first contextSize of them.
+    const { scored, features } = retrieverOf(engine).read(question, 10);
+    const near = (text: string) => (/borrow|loan/iu.test(text) ? 1 : 0);
+    const expected = scored
+      .map((found, at) => ({
+        id: found.passage.id,
+        order: (features[at]?.cosine ?? 0) + 5 * near(encodedText(found.passage)),
+      }))
+      .sort((a, b) => b.order - a.order)
+      .slice(0, engine.contextSize)
+      .map(({ id }) => id);
+    expect(reordered.context.map(({ passage }) => passage.id)).toEqual(expected);
+    // The reorder is seen: a passage the words ranked below the first contextSize comes in.
+    const shown = words.context.map(({ passage }) => passage.id);
+    expect(expected.some((id) => !shown.includes(id))).toBe(true);
+  });
+
   it('embeds a passage once per engine, and the question each time', async () => {
     const { encoder, embedded } = fakeEncoder();
     const engine = engineWith(encoder);
@@ -218,6 +252,42 @@ describe('encoderEvidence', () => {
       passageVectors: new Map(),
     };
     await expect(encoderEvidence(use, 'q', [passage('a', 'x')])).rejects.toThrow(/1 vectors for 2 texts/u);
+  });
+});
+
+describe('rescored', () => {
+  const passage = (id: string, text: string): Passage => ({ id, file: 'd.md', line: 1, trail: ['T'], text });
+  const scored = [passage('a', 'weather'), passage('b', 'snow'), passage('c', 'loan rules')].map(
+    (found, at) => ({ passage: found, score: 0.5 - at / 10 }),
+  );
+  const features = scored.map(({ score }) => ({ ...NO_EVIDENCE, cosine: score }));
+
+  it('without a rerank, reads and embeds only the passages the gate reads, in their order', async () => {
+    const { encoder, embedded } = fakeEncoder();
+    const use = { encoder, gate: model().encoder as EncoderGate, passageVectors: new Map() };
+    const { gated, ordered } = await rescored({ use, question: 'borrow?', scored, features, gates: 2 });
+    expect(gated.map(({ passage }) => passage.id)).toEqual(['a', 'b']);
+    expect(ordered).toEqual(gated);
+    expect(embedded).toEqual(['borrow?', ...scored.slice(0, 2).map(({ passage: p }) => encodedText(p))]);
+    // The gate's evidence is of those two alone: neither is near the question.
+    const expected = evidenceScore(NO_EVIDENCE, use.gate.evidence, { encoderBest: 0, encoderTop: 0 });
+    expect(gated[0]?.score).toBeCloseTo(expected, 10);
+  });
+
+  it('with a rerank, orders every passage by retrieval score plus the weighted cosine, the gate’s evidence still of the first', async () => {
+    const { encoder } = fakeEncoder();
+    const gate = reranking(0.3).encoder as EncoderGate;
+    const use = { encoder, gate, passageVectors: new Map() };
+    const { gated, ordered } = await rescored({ use, question: 'borrow?', scored, features, gates: 2 });
+    expect(gated.map(({ passage }) => passage.id)).toEqual(['a', 'b']);
+    // c: 0.3 + 0.3 × 1 = 0.6, above a's 0.5 and b's 0.4.
+    expect(ordered.map(({ passage }) => passage.id)).toEqual(['c', 'a', 'b']);
+    const expected = evidenceScore(NO_EVIDENCE, gate.evidence, { encoderBest: 0, encoderTop: 0 });
+    expect(ordered.every(({ score }) => Math.abs(score - expected) < 1e-12)).toBe(true);
+    // A smaller weight leaves the words' order: 0.3 + 0.1 is below b's 0.4.
+    const light = { encoder, gate: reranking(0.1).encoder as EncoderGate, passageVectors: new Map() };
+    const kept = await rescored({ use: light, question: 'borrow?', scored, features, gates: 2 });
+    expect(kept.ordered.map(({ passage }) => passage.id)).toEqual(['a', 'b', 'c']);
   });
 });
 

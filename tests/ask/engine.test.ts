@@ -169,15 +169,17 @@ describe('ask: how the question was read', () => {
   it('compares the gate verdict and the context passages, in any order', () => {
     const library = createEngine(libraryIndex());
     const retrieved = retrieverOf(library).retrieve('How long can I borrow a DVD for?', 5);
-    expect(changedWhatWasFound(library, retrieved, [...retrieved])).toBe(false);
+    expect(changedWhatWasFound(library, { scored: retrieved }, { scored: [...retrieved] })).toBe(false);
     // The same passages, reordered below the best: the context holds the same ones.
     const [best, ...rest] = retrieved;
-    expect(changedWhatWasFound(library, retrieved, [best as Scored, ...rest.reverse()])).toBe(false);
+    expect(
+      changedWhatWasFound(library, { scored: retrieved }, { scored: [best as Scored, ...rest.reverse()] }),
+    ).toBe(false);
     // Nothing found as typed: the gate refuses what the corrected question passed.
-    expect(changedWhatWasFound(library, retrieved, [])).toBe(true);
+    expect(changedWhatWasFound(library, { scored: retrieved }, { scored: [] })).toBe(true);
     // Another passage in the context, the verdict the same.
     const other = retrieverOf(library).retrieve('What are the opening hours?', 5);
-    expect(changedWhatWasFound(library, retrieved, other)).toBe(true);
+    expect(changedWhatWasFound(library, { scored: retrieved }, { scored: other })).toBe(true);
   });
 
   it('tells a verdict changed by the margin alone, and the same passages in another order, from other passages', () => {
@@ -191,11 +193,17 @@ describe('ask: how the question was read', () => {
     const corrected = [loans, limits, suspension];
     // The same three passages, the best no longer leading by the margin: refused where it passed.
     const close = { ...loans, score: limits.score + 0.01 };
-    expect(changedWhatWasFound(wide, corrected, [close, limits, suspension])).toBe(true);
+    expect(changedWhatWasFound(wide, { scored: corrected }, { scored: [close, limits, suspension] })).toBe(
+      true,
+    );
     // The same three in another order: nothing changed.
-    expect(changedWhatWasFound(wide, corrected, [loans, suspension, limits])).toBe(false);
+    expect(changedWhatWasFound(wide, { scored: corrected }, { scored: [loans, suspension, limits] })).toBe(
+      false,
+    );
     // As many passages, one of them another.
-    expect(changedWhatWasFound(wide, corrected, [loans, limits, interlibrary])).toBe(true);
+    expect(changedWhatWasFound(wide, { scored: corrected }, { scored: [loans, limits, interlibrary] })).toBe(
+      true,
+    );
   });
 
   it('says which names it read that the documents never use, and reads them as names an answer must hold', async () => {
