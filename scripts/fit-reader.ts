@@ -20,52 +20,27 @@ import { withDefaultVectors } from './lib/vector-table';
 import {
   type BestRow,
   bestOf,
+  crossValidated,
   DEFAULT_QUESTIONS,
   DEFAULT_SQUAD,
   type EngineOf,
-  type Example,
   examplesOf,
+  FALSE_ANSWER_LIMIT,
   FALSE_ANSWER_TARGET,
-  falseShareAtMost,
+  FOLDS,
   fitReader,
   lowestWithin,
   manualQuestions,
   outcomeAt,
-  type Question,
+  readerLimits,
+  SQUAD_UNANSWERED_LIMIT,
   squadQuestions,
   TRADE_OFF_STEPS,
   tradeOffTable,
-  unanswerableShareAtMost,
-  type WithinLimit,
 } from './measure/reader-fitting';
 
 const USAGE =
   'usage: npm run fit:reader -- [--index FILE] [--questions FILE]... [--squad FILE | --no-squad] [--squad-every N] [--lexical] [--write]';
-/** Folds of the cross-validation, by question: question k of the fitting questions is in fold k mod FOLDS. */
-const FOLDS = 5;
-/**
- * The share of false answers the threshold allows on each evaluation set, held out: half the project's
- * target of 1 in 50, because questions written here have always scored better than questions written
- * elsewhere, which the target is held to.
- */
-const FALSE_ANSWER_LIMIT = FALSE_ANSWER_TARGET / 2;
-/**
- * SQuAD's own target (docs/evaluation.md): at most 20% of its unanswerable questions answered. Its
- * questions reuse their paragraph's words, so it allows far more than the manual's sets.
- */
-const SQUAD_UNANSWERED_LIMIT = 0.2;
-
-/** Each question scored by a model fitted without its fold: predictions no fit has seen. */
-function crossValidated(questions: readonly Question[], examples: readonly Example[]): BestRow[] {
-  const foldOf = new Map(questions.map((question, at) => [question, at % FOLDS]));
-  return Array.from({ length: FOLDS }, (_, fold) => {
-    const { model } = fitReader(examples.filter((example) => foldOf.get(example.question) !== fold));
-    return bestOf(
-      questions.filter((question) => foldOf.get(question) === fold),
-      model,
-    );
-  }).flat();
-}
 
 run(async () => {
   const { values } = parseCommandLine(
@@ -109,13 +84,12 @@ run(async () => {
   const { weights } = fit.model;
   const unthresholded = fit.model;
   const best = bestOf(questions, unthresholded);
-  const heldOut = crossValidated(questions, examples);
+  const heldOut = crossValidated(questions, examples, (training, held) =>
+    bestOf([...held], fitReader(training).model),
+  );
   // The threshold keeps every set to its own target: the evaluation sets to FALSE_ANSWER_LIMIT, SQuAD to
   // SQUAD_UNANSWERED_LIMIT. It is chosen on the held-out predictions, which are what an unseen question gets.
-  const limits: WithinLimit = (set, outcome) =>
-    questionFiles.includes(set)
-      ? falseShareAtMost(FALSE_ANSWER_LIMIT)(set, outcome)
-      : unanswerableShareAtMost(SQUAD_UNANSWERED_LIMIT)(set, outcome);
+  const limits = readerLimits(questionFiles);
   const threshold = lowestWithin(heldOut, limits);
   const inSampleThreshold = lowestWithin(best, limits);
   // Each set left out of the fit in turn, scored at the threshold: how the reader does on a set it never saw.

@@ -12,12 +12,19 @@
 //      how many off-topic questions a threshold that keeps 95% of answerable ones would let through;
 //   3. the reader: the cosine of question and unit as one more feature, fitted as npm run fit:reader
 //      fits (same questions, same threshold rule), against the same fit without it.
+
+import { readFileSync } from 'node:fs';
 import { createEngine, retrieverOf } from '../src/ask/engine';
+import { decodeWordVectors } from '../src/compiled-index/word-vectors';
 import { rocAuc } from '../src/evaluation/eval-set';
 import { byRank, rankCandidates } from '../src/reader/extractive';
+import { FEATURE_NAMES } from '../src/reader/read';
+import { softMatch } from '../src/retrieval/semantic';
+import { tokenize } from '../src/text/tokenize';
 import { DEVELOPMENT_SETS, type Prepared, sets } from './lib/benchmark-sets';
 import { DEFAULT_INDEX, parseCommandLine, run, UsageError, writeFitted } from './lib/cli';
 import {
+  defaultEncoder,
   type Embedder,
   ENCODER_CACHE,
   ENCODER_CREDIT,
@@ -25,26 +32,33 @@ import {
   loadEncoder,
   passageText,
 } from './lib/encoder';
-import { fitLogistic } from './lib/logistic';
 import type { SuiteItem } from './lib/suite';
+import { defaultVectors, withDefaultVectors } from './lib/vector-table';
 import { keepingShare } from './measure/feature-comparison';
 import {
   type BestRow,
-  chooseThreshold,
+  crossValidated,
   DEFAULT_QUESTIONS,
   DEFAULT_SQUAD,
+  DIRECTION,
+  type EngineOf,
   type Example,
   examplesOf,
-  FALSE_ANSWER_COST,
+  FALSE_ANSWER_LIMIT,
+  FOLDS,
+  fitDirected,
+  lowestWithin,
   manualQuestions,
+  type Outcome,
   outcomeAt,
   type Question,
   questionsOn,
   quotedText,
   type RankedUnit,
+  readerLimits,
   rowOf,
+  SQUAD_UNANSWERED_LIMIT,
   squadQuestions,
-  valueAt,
   vector,
 } from './measure/reader-fitting';
 
@@ -52,7 +66,6 @@ const USAGE = 'usage: npm run measure:encoder -- [--report FILE]';
 // The share of answerable questions a gate threshold on the cosine keeps, for the off-topic count.
 const KEPT = 0.95;
 const SQUAD_EVERY = 8;
-const round = (value: number) => Math.round(value * 1000) / 1000;
 
 // Fused with the words, at the usual constants rather than fitted ones (a fit on 132 questions would
 // measure the fit): reciprocal-rank fusion of the two rankings at k = 60 (Cormack, Clarke and Büttcher,
@@ -126,35 +139,46 @@ function retrievalOn(name: string, set: Prepared, encoder: Embedder): SetRetriev
   return result;
 }
 
-/** Step 3: the reader fitted on `examples` with the given columns; each question's best unit under it. */
+/**
+ * Step 3: the reader fitted on `examples` with the given extra columns, each weight held to its direction
+ * as fit:reader holds them (the cosine to raising the confidence); `bestOf` gives each question's best
+ * unit under it.
+ */
 function readerWith(options: {
   examples: readonly Example[];
-  questions: readonly Question[];
   extra: (question: Question, scored: RankedUnit) => number[];
+  extraNames: readonly string[];
   rankedOf: (question: Question) => RankedUnit[];
-}): { best: BestRow[]; weights: number[]; bias: number } {
-  const { examples, questions, extra, rankedOf } = options;
-  const fitted = fitLogistic({
-    features: examples.map((example) => [...example.features, ...extra(example.question, example.scored)]),
-    labels: examples.map((example) => example.label),
-    weights: examples.map((example) => example.weight),
+}): {
+  bestOf: (questions: readonly Question[]) => BestRow[];
+  weights: number[];
+  bias: number;
+  fixed: ReadonlyMap<string, string>;
+} {
+  const { examples, extra, extraNames, rankedOf } = options;
+  const fit = fitDirected({
+    names: [...FEATURE_NAMES, ...extraNames],
+    directions: [...FEATURE_NAMES.map((name) => DIRECTION[name]), ...extraNames.map(() => 1 as const)],
+    rows: examples.map((example) => ({
+      ...example,
+      features: [...example.features, ...extra(example.question, example.scored)],
+    })),
   });
-  // Rounded as fit:reader writes its model.
-  const fit = { bias: round(fitted.bias), weights: fitted.weights.map(round) };
   const confidence = (question: Question, scored: RankedUnit) => {
     if (scored.ruledOut) return 0;
     const values = [...vector(scored.candidate.features), ...extra(question, scored)];
     const z = values.reduce((sum, x, k) => sum + x * (fit.weights[k] as number), fit.bias);
     return 1 / (1 + Math.exp(-z));
   };
-  const best = questions.map((question) => {
-    const ranked = rankedOf(question)
-      .map((scored) => ({ ...scored, confidence: confidence(question, scored) }))
-      .sort(byRank);
-    const first = ranked[0];
-    return rowOf(question, first, first?.confidence ?? 0);
-  });
-  return { best, weights: fit.weights, bias: fit.bias };
+  const bestOf = (questions: readonly Question[]) =>
+    questions.map((question) => {
+      const ranked = rankedOf(question)
+        .map((scored) => ({ ...scored, confidence: confidence(question, scored) }))
+        .sort(byRank);
+      const first = ranked[0];
+      return rowOf(question, first, first?.confidence ?? 0);
+    });
+  return { bestOf, weights: fit.weights, bias: fit.bias, fixed: fit.fixed };
 }
 
 const percent = (part: number, whole: number) =>
@@ -201,13 +225,16 @@ run(async () => {
   const offtopicPassing = offtopic.best.filter((best) => best.cosine >= manualThreshold).length;
 
   // Step 3: the questions fit:reader fits on, and the Preact questions as a set it does not see.
+  // Each question's context as fit:reader reads it: from ask() with the command line's defaults.
+  const engineEncoder = await defaultEncoder({});
+  const engineOf: EngineOf = (index) => withDefaultVectors(createEngine(index), { encoder: engineEncoder });
   const questions = [
-    ...(await manualQuestions(DEFAULT_INDEX, DEFAULT_QUESTIONS)),
-    ...(await squadQuestions(DEFAULT_SQUAD, SQUAD_EVERY)),
+    ...(await manualQuestions(DEFAULT_INDEX, DEFAULT_QUESTIONS, engineOf)),
+    ...(await squadQuestions(DEFAULT_SQUAD, SQUAD_EVERY, engineOf)),
   ];
   const preact = prepared.get('realdocs-preact') as Prepared;
   const unfittedFile = '../shared/benchmarks/realdocs/preact/questions.json';
-  const unfitted = await questionsOn(preact.index, [unfittedFile]);
+  const unfitted = await questionsOn(preact.index, [unfittedFile], engineOf);
   const examples = examplesOf(questions);
   const rankedCache = new Map<Question, RankedUnit[]>();
   const rankedOf = (question: Question) => {
@@ -236,17 +263,49 @@ run(async () => {
   const cosine = (question: Question, scored: RankedUnit) => [
     encoder.cosine(question.text, quotedText(scored)),
   ];
-  const everyQuestion = [...questions, ...unfitted];
+  // The word vectors' soft match of the question's terms to the unit's (the gate's `close` and `related`,
+  // read at the unit): the share of the question's terms the unit lacks whose nearest unit term is near.
+  const table = decodeWordVectors(readFileSync(defaultVectors()));
+  const softOf = new Map<RankedUnit, number[]>();
+  const soft = (question: Question, scored: RankedUnit) => {
+    let known = softOf.get(scored);
+    if (known === undefined) {
+      const match = softMatch({
+        table,
+        question: question.question.shape.terms.map((term) => ({ term, weight: 1 })),
+        passage: [...new Set(tokenize(quotedText(scored)))].map((term) => ({ term, weight: 1 })),
+      });
+      known = [match.close, match.related];
+      softOf.set(scored, known);
+    }
+    return known;
+  };
+  // The threshold by fit:reader's rule: the lowest at which each evaluation set keeps to its limit of false
+  // answers and SQuAD to its own, on the held-out predictions (5 folds by question).
+  const limits = readerLimits(DEFAULT_QUESTIONS);
   const readers = [
-    { name: 'lexical features (as fit:reader)', extra: none },
-    { name: '+ cosine of question and unit', extra: cosine },
-  ].map(({ name, extra }) => {
-    const fitted = readerWith({ examples, questions: everyQuestion, extra, rankedOf });
-    const threshold = round(
-      chooseThreshold(fitted.best.filter((row) => DEFAULT_QUESTIONS.includes(row.question.set))),
-    );
-    const evaluation = fitted.best.filter((row) => DEFAULT_QUESTIONS.includes(row.question.set));
-    return { name, threshold, value: valueAt(evaluation, threshold), ...fitted };
+    { name: 'lexical features (as fit:reader)', extra: none, extraNames: [] },
+    { name: '+ cosine of question and unit', extra: cosine, extraNames: ['cosine'] },
+    {
+      name: '+ word vectors’ soft match of question and unit',
+      extra: soft,
+      extraNames: ['close', 'related'],
+    },
+  ].map(({ name, extra, extraNames }) => {
+    const fitOn = (training: readonly Example[]) =>
+      readerWith({ examples: training, extra, extraNames, rankedOf });
+    const full = fitOn(examples);
+    const heldOut = crossValidated(questions, examples, (training, held) => fitOn(training).bestOf(held));
+    return {
+      name,
+      extraNames,
+      threshold: lowestWithin(heldOut, limits),
+      inSample: full.bestOf(questions),
+      heldOut,
+      unfitted: full.bestOf(unfitted),
+      weights: full.weights,
+      fixed: full.fixed,
+    };
   });
   const totalAnswerable = retrieval.reduce((sum, row) => sum + row.answerable, 0);
   const total = (pick: (row: SetRetrieval) => { first: number; top3: number }) => ({
@@ -267,17 +326,24 @@ run(async () => {
     .map((ranking) => `${ranking.label} ${ranking.top3} in the top 3, ${ranking.first} first`)
     .join('; ');
   const gateSafe = offtopicPassing === 0;
-  const [lexical, withCosine] = readers as [(typeof readers)[0], (typeof readers)[0]];
-  const falseAnswers = (reader: typeof lexical) =>
-    DEFAULT_QUESTIONS.map((set) => {
-      const outcome = outcomeAt(
-        reader.best.filter((row) => row.question.set === set),
-        reader.threshold,
-      );
-      return outcome.wrong + outcome.falseAnswers;
-    }).reduce((sum, count) => sum + count, 0);
-  const adopted = withCosine.value > lexical.value && falseAnswers(withCosine) <= falseAnswers(lexical);
-  const readerSets = [...new Set(everyQuestion.map((question) => question.set))];
+  const [lexical, ...candidates] = readers as [(typeof readers)[0], ...(typeof readers)[0][]];
+  type Reader = typeof lexical;
+  const outcomeOf = (reader: Reader, rows: readonly BestRow[], set: string) =>
+    outcomeAt(
+      rows.filter((row) => row.question.set === set),
+      reader.threshold,
+    );
+  // Held out on the evaluation sets, and on the Preact questions no fit saw.
+  const checked = (reader: Reader) => [
+    ...DEFAULT_QUESTIONS.map((set) => outcomeOf(reader, reader.heldOut, set)),
+    outcomeOf(reader, reader.unfitted, unfittedFile),
+  ];
+  const rightOf = (reader: Reader) => checked(reader).reduce((sum, outcome) => sum + outcome.right, 0);
+  const falseOf = (reader: Reader) => checked(reader).map((outcome) => outcome.wrong + outcome.falseAnswers);
+  const adopts = (reader: Reader) =>
+    rightOf(reader) > rightOf(lexical) &&
+    falseOf(reader).every((count, at) => count <= (falseOf(lexical)[at] as number));
+  const adopted = candidates.some(adopts);
 
   const date = new Date().toISOString().slice(0, 10);
   const report = `# A sentence encoder as a semantic channel: what it measures
@@ -337,32 +403,45 @@ A threshold on the cosine that keeps ${Math.round(KEPT * 100)}% of the manual's 
 off-topic probes (${'../shared/benchmarks/offtopic/questions.json'}) reach it. The lexical gate lets none
 of them through to an answer (npm run eval:suite).
 
-## 3. The reader: the cosine of question and unit as a feature
+## 3. The reader: the cosine of question and unit, and the word vectors' soft match, as features
 
-Fitted as \`npm run fit:reader\` fits (the same ${questions.length} questions, ${examples.length} candidate
-units, logistic regression, the threshold chosen on ${DEFAULT_QUESTIONS.join(' and ')} by the same rule),
-each question's best unit chosen by the fitted confidence. ${unfittedFile} (a development set of the gate) is not fitted on here. Answerable
-answered right / answered wrongly / unanswerable answered:
+Fitted as \`npm run fit:reader\` fits: the same ${questions.length} questions, each given the context ask()
+gives it with the command line's defaults, ${examples.length} candidate units, logistic regression with each
+weight held to its direction (the new ones': raising the confidence), and the threshold by its rule: the
+lowest at which each of ${DEFAULT_QUESTIONS.join(' and ')} answers at most ${FALSE_ANSWER_LIMIT * 100}% of its
+questions falsely and SQuAD at most ${SQUAD_UNANSWERED_LIMIT * 100}% of its unanswerable ones, on the
+held-out predictions (${FOLDS} folds by question). ${unfittedFile} is never fitted on: the model fitted on
+every question reads it at that threshold. Each cell: answered right / answered wrongly / unanswerable
+answered, in sample · held out.
 
-| set | ${readers.map((reader) => `${reader.name} (threshold ${reader.threshold.toFixed(3)})`).join(' | ')} |
+| set | ${readers.map((reader) => `${reader.name} (threshold ${reader.threshold})`).join(' | ')} |
 |---|${readers.map(() => '---').join('|')}|
-${readerSets
+${[...new Set(questions.map((question) => question.set))]
   .map((set) => {
     const cells = readers.map((reader) => {
-      const outcome = outcomeAt(
-        reader.best.filter((row) => row.question.set === set),
-        reader.threshold,
-      );
-      return `${outcome.right} of ${outcome.answerable} / ${outcome.wrong} / ${outcome.falseAnswers} of ${outcome.unanswerable}`;
+      const [held, inSample] = [reader.heldOut, reader.inSample].map((rows) =>
+        outcomeOf(reader, rows, set),
+      ) as [Outcome, Outcome];
+      return `${inSample.right} of ${inSample.answerable} / ${inSample.wrong} / ${inSample.falseAnswers} of ${inSample.unanswerable} · ${held.right} / ${held.wrong} / ${held.falseAnswers}`;
     });
     return `| ${set} | ${cells.join(' | ')} |`;
   })
   .join('\n')}
+| ${unfittedFile} (not fitted on) | ${readers
+    .map((reader) => {
+      const outcome = outcomeOf(reader, reader.unfitted, unfittedFile);
+      return `${outcome.right} of ${outcome.answerable} / ${outcome.wrong} / ${outcome.falseAnswers} of ${outcome.unanswerable}`;
+    })
+    .join(' | ')} |
 
-The cosine's weight: ${(withCosine.weights.at(-1) ?? Number.NaN).toFixed(3)}. The fit rule's value on
-${DEFAULT_QUESTIONS.join(' and ')} (the share answered right minus ${FALSE_ANSWER_COST} times the share answered
-falsely, summed): ${lexical.value.toFixed(3)} without the cosine, ${withCosine.value.toFixed(3)} with it; false
-answers there (wrong or unanswerable answered): ${falseAnswers(lexical)} and ${falseAnswers(withCosine)}.
+Held out on the evaluation sets and on the questions not fitted on, the lexical features alone:
+${rightOf(lexical)} right; false answers (wrong or unanswerable answered), set by set: ${falseOf(lexical).join(', ')}.
+${candidates
+  .map(
+    (reader) =>
+      `With ${reader.name.replace(/^\+ /u, '')} (${reader.extraNames.map((name, at) => `${name} weighs ${(reader.weights[FEATURE_NAMES.length + at] ?? Number.NaN).toFixed(3)}${reader.fixed.has(name) ? `, ${reader.fixed.get(name)}` : ''}`).join(', ')}): ${rightOf(reader)} right; false answers ${falseOf(reader).join(', ')}.`,
+  )
+  .join('\n')}
 
 ## 4. Adopted?
 
@@ -378,8 +457,11 @@ answers there (wrong or unanswerable answered): ${falseAnswers(lexical)} and ${f
   }
 - As a reader feature: ${
     adopted
-      ? 'yes: the higher value and no more false answers on the evaluation sets.'
-      : 'no: not both the higher value and no more false answers on the evaluation sets.'
+      ? `yes, ${candidates
+          .filter(adopts)
+          .map((reader) => reader.name)
+          .join(' and ')}: more right answers held out and no more false answers on any set.`
+      : 'no: neither gives both more right answers held out and no more false answers on every set.'
   }
 
 ${

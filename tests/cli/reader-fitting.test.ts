@@ -1,23 +1,21 @@
-// The rules the reader's threshold is chosen by: npm run fit:reader's (the lowest threshold at which each
-// set keeps to its limit of false answers), and npm run measure:encoder's (right answers are worth their
-// share, false ones FALSE_ANSWER_COST times theirs).
+// The rule the reader's threshold is chosen by, in npm run fit:reader and npm run measure:encoder: the
+// lowest threshold at which each set keeps to its limit of false answers.
 import { describe, expect, it } from 'vitest';
 import {
   type BestRow,
-  chooseThreshold,
+  crossValidated,
   DIRECTION,
   type Example,
-  FALSE_ANSWER_COST,
   falseShareAtMost,
   fitReader,
   lowestWithin,
   type Outcome,
   outcomeAt,
   type Question,
+  readerLimits,
   shortestBetween,
   tradeOffTable,
   unanswerableShareAtMost,
-  valueAt,
 } from '../../scripts/measure/reader-fitting';
 import { readQuestionText } from '../../src/reader/question/question';
 import { FEATURE_NAMES, type FeatureName } from '../../src/reader/read';
@@ -58,18 +56,6 @@ describe('the reader threshold rule', () => {
       falseAnswers: 1,
     });
     expect(outcomeAt(a, 0)).toMatchObject({ right: 2, wrong: 1, falseAnswers: 1 });
-  });
-
-  it('values a threshold by the share right minus the weighted share false, per set', () => {
-    // At 0.75: a has 1 of 3 right, nothing false; b has 1 of 1 right.
-    expect(valueAt(rows, 0.75)).toBeCloseTo(1 / 3 + 1);
-    // At 0.65: a also answers its unanswerable question: one false answer in four.
-    expect(valueAt(rows, 0.65)).toBeCloseTo(1 / 3 - FALSE_ANSWER_COST / 4 + 1);
-  });
-
-  it('chooses the best-valued threshold, halfway to the next confidence below', () => {
-    // Admitting 0.8 answers both sets' best; 0.7 would add a false answer: halfway between 0.8 and 0.7.
-    expect(chooseThreshold(rows)).toBeCloseTo(0.75);
   });
 });
 
@@ -179,5 +165,34 @@ describe('the reader fit, each weight held to its direction', () => {
   it('keeps a weight that goes the way its feature is for', () => {
     expect(fit.model.weights.termCover).toBeGreaterThan(0);
     expect(fit.fixed.has('termCover')).toBe(false);
+  });
+});
+
+describe('the held-out predictions and the limits the threshold keeps to', () => {
+  const example = (of: Question): Example =>
+    ({ question: of, features: [], label: of.answerable, weight: 1 }) as unknown as Example;
+
+  it('scores each question once, by a fit on examples of the other folds only', () => {
+    const questions = Array.from({ length: 12 }, (_, at) => question(`s${at}`, at % 2 === 0));
+    const examples = questions.flatMap((of) => [example(of), example(of)]);
+    const scored: Question[] = [];
+    const rows = crossValidated(questions, examples, (training, held) => {
+      const seen = new Set(training.map((e) => e.question));
+      expect(held.some((of) => seen.has(of))).toBe(false);
+      expect(training).toHaveLength(2 * (questions.length - held.length));
+      scored.push(...held);
+      return held.map((of) => ({ question: of, confidence: 0.5, right: of.answerable }));
+    });
+    expect(rows).toHaveLength(questions.length);
+    expect(new Set(scored)).toEqual(new Set(questions));
+  });
+
+  it('holds an evaluation set to its share of false answers, and any other set to its unanswerable ones', () => {
+    const limits = readerLimits(['a']);
+    // 1 false answer in 20 questions: over the evaluation sets' limit, well within SQuAD's.
+    const outcome: Outcome = { answerable: 10, unanswerable: 10, right: 5, wrong: 1, falseAnswers: 0 };
+    expect(limits('a', outcome)).toBe(false);
+    expect(limits('squad', outcome)).toBe(true);
+    expect(limits('squad', { ...outcome, wrong: 0, falseAnswers: 3 })).toBe(false);
   });
 });
