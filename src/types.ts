@@ -173,7 +173,7 @@ export interface EvidenceFeatures {
 /**
  * What a sentence encoder adds to the evidence of a question (src/ask/encoder-evidence.ts): the cosine of
  * the question's vector with the vector of the passage retrieval ranked first (`encoderBest`) and the
- * highest over the passages it returned (`encoderTop`). The same for every passage of one question.
+ * highest over the passages the gate reads (`encoderTop`). The same for every passage of one question.
  */
 export interface EncoderEvidence {
   encoderBest: number;

@@ -299,16 +299,18 @@ async function generatorDifference(trace: Trace, engine: Engine): Promise<Differ
 
 /**
  * Replays `trace` on `engine` (whose index file hashes to `indexHash`). When the index has changed, the
- * replay goes ahead only if every passage the result was decided on (all it retrieved) is still there
- * with the same text; otherwise it says which are not.
+ * replay goes ahead only if every passage the result was decided on (all it retrieved, and its context) is
+ * still there with the same text; otherwise it says which are not.
  */
 export async function replayTrace(trace: Trace, engine: Engine, indexHash: string): Promise<Replay> {
   const indexChanged = indexHash !== trace.indexHash;
   if (indexChanged) {
     const byId = new Map(engine.passages.map((passage) => [passage.id, passage]));
     const changed: string[] = [];
-    // Every passage retrieved, not only the context: a gate refusal rests on them all (and has no context).
-    for (const { id, textHash } of trace.passages) {
+    // Every passage retrieved, not only the context: a gate refusal rests on them all (and has no context);
+    // and the context too, which a reorder (EncoderGate.rerank) may draw from past the passages shown.
+    const decidedOn = new Map([...trace.passages, ...trace.context].map((record) => [record.id, record]));
+    for (const { id, textHash } of decidedOn.values()) {
       const passage = byId.get(id);
       if (passage === undefined) changed.push(`${id} is no longer in the index`);
       else if ((await sha256(passage.text)) !== textHash) changed.push(`${id} has changed`);

@@ -76,8 +76,9 @@ export interface EncoderGate {
   source: string;
   /**
    * The context's order with the encoder: the words' first `depth` passages by their retrieval score plus
-   * `weight` times the cosine of question and passage (fitted by `npm run fit:semantic`). The gate still
-   * reads the words' first passages in the words' order. Absent, retrieval's order stands.
+   * `weight` times the cosine of question and passage. The gate still reads the words' first passages in
+   * the words' order (the reading's words shown for expansions come from all `depth`). Absent, retrieval's
+   * order stands; the shipped model sets none (measured by `npm run measure:rerank`, not adopted).
    */
   rerank?: { depth: number; weight: number };
 }

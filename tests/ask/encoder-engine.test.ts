@@ -257,10 +257,12 @@ describe('encoderEvidence', () => {
 
 describe('rescored', () => {
   const passage = (id: string, text: string): Passage => ({ id, file: 'd.md', line: 1, trail: ['T'], text });
+  // Retrieval's scores as the gate's evidence would have them, and the retrieval score (`cosine`) apart: the
+  // reorder reads the latter.
   const scored = [passage('a', 'weather'), passage('b', 'snow'), passage('c', 'loan rules')].map(
-    (found, at) => ({ passage: found, score: 0.5 - at / 10 }),
+    (found, at) => ({ passage: found, score: 0.1 * (at + 1) }),
   );
-  const features = scored.map(({ score }) => ({ ...NO_EVIDENCE, cosine: score }));
+  const features = scored.map((_, at) => ({ ...NO_EVIDENCE, cosine: 0.5 - at / 10 }));
 
   it('without a rerank, reads and embeds only the passages the gate reads, in their order', async () => {
     const { encoder, embedded } = fakeEncoder();
@@ -284,8 +286,8 @@ describe('rescored', () => {
     expect(ordered.map(({ passage }) => passage.id)).toEqual(['c', 'a', 'b']);
     const expected = evidenceScore(NO_EVIDENCE, gate.evidence, { encoderBest: 0, encoderTop: 0 });
     expect(ordered.every(({ score }) => Math.abs(score - expected) < 1e-12)).toBe(true);
-    // A smaller weight leaves the words' order: 0.3 + 0.1 is below b's 0.4.
-    const light = { encoder, gate: reranking(0.1).encoder as EncoderGate, passageVectors: new Map() };
+    // A smaller weight leaves the words' order: 0.3 + 0.05 is below b's 0.4.
+    const light = { encoder, gate: reranking(0.05).encoder as EncoderGate, passageVectors: new Map() };
     const kept = await rescored({ use: light, question: 'borrow?', scored, features, gates: 2 });
     expect(kept.ordered.map(({ passage }) => passage.id)).toEqual(['a', 'b', 'c']);
   });

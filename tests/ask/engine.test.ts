@@ -182,6 +182,35 @@ describe('ask: how the question was read', () => {
     expect(changedWhatWasFound(library, { scored: retrieved }, { scored: other })).toBe(true);
   });
 
+  it('compares contexts drawn from a reorder, and gate verdicts from what the gate read', () => {
+    const library = createEngine(libraryIndex());
+    const retrieved = retrieverOf(library).retrieve('How long can I borrow a DVD for?', 5);
+    const other = retrieverOf(library).retrieve('What are the opening hours?', 5);
+    // The gate read the same passages; the reorders put others in the context.
+    expect(
+      changedWhatWasFound(
+        library,
+        { scored: retrieved, ordered: retrieved },
+        { scored: retrieved, ordered: other },
+      ),
+    ).toBe(true);
+    // Another reading the gate refuses, the same context drawn: still a change.
+    expect(
+      changedWhatWasFound(
+        library,
+        { scored: retrieved, ordered: retrieved },
+        { scored: [], ordered: retrieved },
+      ),
+    ).toBe(true);
+    expect(
+      changedWhatWasFound(
+        library,
+        { scored: other, ordered: retrieved },
+        { scored: retrieved, ordered: retrieved },
+      ),
+    ).toBe(false);
+  });
+
   it('tells a verdict changed by the margin alone, and the same passages in another order, from other passages', () => {
     const library = createEngine(libraryIndex());
     // Three passages in the context, and a margin the best must lead by.

@@ -7,6 +7,7 @@ import {
   DIRECTION,
   type Example,
   falseShareAtMost,
+  fitDirected,
   fitReader,
   lowestWithin,
   type Outcome,
@@ -194,5 +195,28 @@ describe('the held-out predictions and the limits the threshold keeps to', () =>
     expect(limits('a', outcome)).toBe(false);
     expect(limits('squad', outcome)).toBe(true);
     expect(limits('squad', { ...outcome, wrong: 0, falseAnswers: 3 })).toBe(false);
+  });
+});
+
+describe('a fit held to directions over columns of its own (fitDirected)', () => {
+  // Two columns: "near" said to raise the confidence, though here it marks the rows that are not answers;
+  // "cover" raising it, as its rows show.
+  const rows = Array.from({ length: 200 }, (_, k) => {
+    const cover = (k % 10) / 10;
+    const near = ((k * 3) % 10) / 10;
+    return { features: [cover, near], label: cover - near > 0.1, weight: 1 };
+  });
+
+  it('fixes at 0 the column fitted against its direction, by its own name, and refits the rest', () => {
+    const fit = fitDirected({ names: ['cover', 'near'], directions: [1, 1], rows });
+    expect(fit.weights[1]).toBe(0);
+    expect(fit.fixed.get('near')).toMatch(/against its direction \(should raise/u);
+    expect(fit.weights[0]).toBeGreaterThan(0);
+  });
+
+  it('keeps the same column when its direction allows either sign', () => {
+    const fit = fitDirected({ names: ['cover', 'near'], directions: [1, 0], rows });
+    expect(fit.weights[1]).toBeLessThan(0);
+    expect(fit.fixed.size).toBe(0);
   });
 });

@@ -162,6 +162,20 @@ describe('traces', () => {
     });
   });
 
+  it('hold a trace to its context too, which a reorder may draw from past the passages shown', async () => {
+    const result = await ask({ engine, client: createExtractiveClient(), question: CAT });
+    const trace = await traceOf(result, await hash(), index.gate.source);
+    // As a reorder (EncoderGate.rerank) records it: a context passage the shown passages do not hold.
+    const shownOnly = { ...trace, passages: trace.passages.filter(({ id }) => id !== 'pets#cats') };
+    expect(shownOnly.context.map(({ id }) => id)).toContain('pets#cats');
+    const edited = { ...tinyIndex(), promptVersion: V2 };
+    edited.passages = edited.passages.map((p) => (p.id === 'pets#cats' ? { ...p, text: 'Cats nap.' } : p));
+    expect(await replayTrace(shownOnly, createEngine(edited), 'e'.repeat(64))).toEqual({
+      outcome: 'index-changed',
+      changed: ['pets#cats has changed'],
+    });
+  });
+
   describe('compare the whole verdict, naming the field that differs', async () => {
     const answered = await traceOf(
       await ask({ engine, client: createExtractiveClient(), question: CAT }),
