@@ -35,12 +35,12 @@ export function gate(scored: readonly Scored[], settings: GateSettings): GateVer
 }
 
 /**
- * What a generator is given once the gate has passed: the first `contextSize` passages, in the order given
- * (retrieval's, or a reorder's: EncoderGate.rerank), that could each pass it on their own. A passage below the threshold is not evidence, so it is not
- * context either; one that passes is, wherever retrieval ranked it among those the gate read, so a gate
- * that passes never leaves the generator without a passage (the one it passed on is left out only when
- * `contextSize` passages ranked above it pass too). The one rule for the engine and for the script that
- * fits the stand-in's reader on what it will be given.
+ * What a generator is given once the gate has passed: the first `contextSize` passages, in the order
+ * given (retrieval's, or a reorder's: EncoderGate.rerank), that could each pass it on their own. A passage
+ * below the threshold is not evidence, so it is not context either; one that passes is, wherever
+ * retrieval ranked it among those the gate read, so a gate that passes never leaves the generator without
+ * a passage (the one it passed on is left out only when `contextSize` passages ranked above it pass too).
+ * The one rule for the engine and for the script that fits the stand-in's reader on what it will be given.
  */
 export function contextOf(
   retrieved: readonly Scored[],
