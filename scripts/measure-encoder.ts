@@ -263,8 +263,9 @@ run(async () => {
   const cosine = (question: Question, scored: RankedUnit) => [
     encoder.cosine(question.text, quotedText(scored)),
   ];
-  // The word vectors' soft match of the question's terms to the unit's (the gate's `close` and `related`,
-  // read at the unit): the share of the question's terms the unit lacks whose nearest unit term is near.
+  // The word vectors' soft match of the question's terms to the unit's, as the gate's `close` and `related`
+  // count it but with every term weighing 1 (a unit has no idf of its own): the share of the question's
+  // terms the unit lacks whose nearest unit term is near.
   const table = decodeWordVectors(readFileSync(defaultVectors()));
   const softOf = new Map<RankedUnit, number[]>();
   const soft = (question: Question, scored: RankedUnit) => {

@@ -14,16 +14,15 @@
 // gets more false answers (wrong or unanswerable answered), and SQuAD no fewer right ones: SQuAD is the
 // project's check that a change carries to text it was not written for. `--write` writes
 // docs/context-rerank.md.
-import { ask, createEngine, type Engine } from '../../src/ask/engine';
-import { createExtractiveClient } from '../../src/reader/extractive';
+import { createEngine, type Engine } from '../../src/ask/engine';
 import { writeAtomically } from '../lib/atomic-write';
 import { DEVELOPMENT_SETS, sets } from '../lib/benchmark-sets';
 import { parseCommandLine, run, UsageError } from '../lib/cli';
 import { defaultEncoder } from '../lib/encoder';
-import { addRecord, emptyCounts, recordOf, type SuiteCounts } from '../lib/suite';
+import type { SuiteCounts } from '../lib/suite';
 import { currentCommit, formatted } from '../lib/suite-results';
 import { withDefaultVectors } from '../lib/vector-table';
-import { addReaches, choicesOf, FOLDS, type Reach, reachedAt } from './held-out-choice';
+import { addReaches, askedOf, cell, choicesOf, FOLDS, type Reach, reachedAt } from './held-out-choice';
 
 const USAGE = 'usage: npm run measure:rerank -- [--write]';
 const REPORT = 'docs/context-rerank.md';
@@ -63,23 +62,6 @@ function chosenSetting(questions: readonly Reach[]): number {
   return reached.indexOf(Math.max(...reached));
 }
 
-async function countsOf(engine: Engine, name: string) {
-  const prepared = sets().get(name)?.();
-  if (prepared === undefined || !prepared.ok) throw new UsageError(`the set ${name} is not here`);
-  const client = createExtractiveClient();
-  const counts = emptyCounts();
-  const inContext: boolean[] = [];
-  for (const item of prepared.set.items) {
-    const record = recordOf(item, await ask({ engine, client, question: item.question }));
-    addRecord({ counts, record, contextSize: engine.contextSize });
-    if (item.answerable) inContext.push(record.inContext);
-  }
-  return { counts, inContext };
-}
-
-const cell = (counts: SuiteCounts) =>
-  `${counts.inContext} of ${counts.answerable} · ${counts.correct} / ${counts.wrong} / ${counts.falseAnswers}`;
-
 run(async () => {
   const { values } = parseCommandLine({ options: { write: { type: 'boolean', default: false } } }, USAGE);
   const encoder = await defaultEncoder({});
@@ -91,7 +73,8 @@ run(async () => {
     if (prepared === undefined || !prepared.ok) throw new UsageError(`the set ${name} is not here`);
     const engine = withDefaultVectors(createEngine(prepared.set.index), { encoder });
     const byWeight = [];
-    for (const { weight } of SETTINGS) byWeight.push(await countsOf(reranking(engine, weight), name));
+    for (const { weight } of SETTINGS)
+      byWeight.push(await askedOf(reranking(engine, weight), prepared.set.items));
     rows.set(
       name,
       byWeight.map((at) => at.counts),

@@ -13,17 +13,16 @@
 // by question) and is counted on the fifth, and again with each development set left out in turn: how
 // far a size chosen this way carries to questions it was not chosen on. `--write` writes
 // docs/context-size.md.
-import { ask, createEngine, type Engine } from '../../src/ask/engine';
+import { createEngine } from '../../src/ask/engine';
 import { DEFAULT_CONTEXT_SIZE } from '../../src/config';
-import { createExtractiveClient } from '../../src/reader/extractive';
 import { writeAtomically } from '../lib/atomic-write';
 import { DEVELOPMENT_SETS, sets } from '../lib/benchmark-sets';
 import { parseCommandLine, run, UsageError } from '../lib/cli';
 import { defaultEncoder } from '../lib/encoder';
-import { addRecord, emptyCounts, recordOf, type SuiteCounts } from '../lib/suite';
+import type { SuiteCounts } from '../lib/suite';
 import { currentCommit, formatted } from '../lib/suite-results';
 import { withDefaultVectors } from '../lib/vector-table';
-import { addReaches, choicesOf, type Reach, reachedAt } from './held-out-choice';
+import { addReaches, askedOf, cell, choicesOf, type Reach, reachedAt } from './held-out-choice';
 
 const USAGE = 'usage: npm run measure:context -- [--write]';
 const MAX_SIZE = 6;
@@ -39,28 +38,6 @@ function chosenSize(questions: readonly Reach[]): number {
   return reached.findIndex((count) => most - count <= GAIN * questions.length);
 }
 
-async function countsAt(engine: Engine, items: ReturnType<typeof itemsOf>, size: number) {
-  const sized: Engine = { ...engine, contextSize: size };
-  const client = createExtractiveClient();
-  const counts = emptyCounts();
-  const inContext: boolean[] = [];
-  for (const item of items) {
-    const record = recordOf(item, await ask({ engine: sized, client, question: item.question }));
-    addRecord({ counts, record, contextSize: size });
-    if (item.answerable) inContext.push(record.inContext);
-  }
-  return { counts, inContext };
-}
-
-function itemsOf(name: string) {
-  const prepared = sets().get(name)?.();
-  if (prepared === undefined || !prepared.ok) throw new UsageError(`the development set ${name} is not here`);
-  return prepared.set.items;
-}
-
-const cell = (counts: SuiteCounts) =>
-  `${counts.inContext} of ${counts.answerable} · ${counts.correct} / ${counts.wrong} / ${counts.falseAnswers}`;
-
 run(async () => {
   const { values } = parseCommandLine({ options: { write: { type: 'boolean', default: false } } }, USAGE);
   const encoder = await defaultEncoder({});
@@ -75,9 +52,9 @@ run(async () => {
     const engine = withDefaultVectors(createEngine(prepared.set.index), { encoder });
     if (engine.semantic !== undefined) channels.add('word vectors');
     if (engine.semantic?.encoder !== undefined) channels.add('sentence encoder');
-    const items = itemsOf(name);
+    const { items } = prepared.set;
     const bySize = [];
-    for (const size of SIZES) bySize.push(await countsAt(engine, items, size));
+    for (const size of SIZES) bySize.push(await askedOf({ ...engine, contextSize: size }, items));
     rows.set(
       name,
       bySize.map((at) => at.counts),

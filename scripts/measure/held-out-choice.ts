@@ -1,7 +1,10 @@
 // How far a choice among a few settings of the context (its size, a reorder's weight) carries to questions
 // it was not made on: made on every development question (in sample), on four fifths and counted on the
-// fifth (5 folds by question), and on the other sets with each set left out. Shared by npm run
-// measure:context and npm run measure:rerank.
+// fifth (5 folds by question), and on the other sets with each set left out; and a set asked at one
+// setting. Shared by npm run measure:context and npm run measure:rerank.
+import { ask, type Engine } from '../../src/ask/engine';
+import { createExtractiveClient } from '../../src/reader/extractive';
+import { addRecord, emptyCounts, recordOf, type SuiteCounts, type SuiteItem } from '../lib/suite';
 
 /** One answerable development question: whether its labelled passage was in the context, at each setting. */
 export interface Reach {
@@ -75,3 +78,23 @@ export function choicesOf(options: {
     })),
   };
 }
+
+/**
+ * `items` asked of `engine` with no key (the extractive stand-in): the set's counts, and whether each
+ * answerable question's labelled passage was in the context.
+ */
+export async function askedOf(engine: Engine, items: readonly SuiteItem[]) {
+  const client = createExtractiveClient();
+  const counts = emptyCounts();
+  const inContext: boolean[] = [];
+  for (const item of items) {
+    const record = recordOf(item, await ask({ engine, client, question: item.question }));
+    addRecord({ counts, record, contextSize: engine.contextSize });
+    if (item.answerable) inContext.push(record.inContext);
+  }
+  return { counts, inContext };
+}
+
+/** A table cell: labelled passages in context · the stand-in right / wrong / false answers. */
+export const cell = (counts: SuiteCounts) =>
+  `${counts.inContext} of ${counts.answerable} · ${counts.correct} / ${counts.wrong} / ${counts.falseAnswers}`;
